@@ -1,0 +1,34 @@
+"""The interface a backend implements: count a prompt's tokens, and pick one option of a grammar."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+
+from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.prompt import Prompt
+
+
+class Backend(ABC):
+    name: str = "backend"
+
+    @property
+    def context_limit(self) -> int | None:
+        """Tokens a prompt may use (context minus the reply reserve); None: no limit."""
+        return None
+
+    def count_tokens(self, prompt: Prompt) -> int | None:
+        """The prompt's length in the model's own tokens; None for a backend with no tokenizer."""
+        return None
+
+    @abstractmethod
+    def choose(self, request: ChoiceRequest) -> ChoiceResult:
+        """Pick one of request.grammar.options. May raise ModelError."""
+
+    def warm_up(self) -> None:
+        """Do at start what the first request would otherwise pay for."""
+
+    def close(self) -> None:
+        """Release the model."""
+
+    def stats(self) -> dict[str, object]:
+        return {}

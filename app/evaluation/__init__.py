@@ -1,0 +1,1 @@
+"""eval-interpret: runs evaluation files (contract section 3) through the service's own pipeline."""

@@ -1,0 +1,98 @@
+"""`eval-interpret FILE...`: accuracy, per-kind and per-intent figures, false actions, latency."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.evaluation.dataset import load_eval_file
+from app.evaluation.report import render, render_errors
+from app.evaluation.runner import run_cases, summarize
+from app.runtime import build_interpreter, make_backend
+from app.scenario import load_scenario_dir
+from app.settings import Settings
+from app.text import TextAnalyzer
+
+
+def parse_args(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="eval-interpret", description=__doc__)
+    parser.add_argument("files", nargs="+", type=Path, help="evaluation files (contract section 3)")
+    parser.add_argument("--scenario-dir", type=Path, help="scenario directory (default: INTERP_SCENARIO_DIR)")
+    parser.add_argument("--model", type=Path, help="GGUF file (default: the bundled model)")
+    parser.add_argument("--backend", default=None,
+                        help="backend(s), comma-separated: model, lexical (default: INTERP_BACKEND)")
+    parser.add_argument("--repeat", type=int, default=1, help="run every case N times and report agreement")
+    parser.add_argument("--json", type=Path, dest="json_path", help="write the full report here")
+    parser.add_argument("--min-accuracy", type=float, default=None,
+                        help="exit 1 when the first backend's accuracy is below this (0..1)")
+    parser.add_argument("--max-false-actions-per-100", type=float, default=None,
+                        help="exit 1 when the first backend makes more false actions per 100 cases")
+    parser.add_argument("--show-errors", action="store_true", help="list every wrong answer")
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=logging.WARNING)
+    overrides: dict[str, Any] = {}
+    if args.scenario_dir:
+        overrides["scenario_dir"] = args.scenario_dir
+    if args.model:
+        overrides["model_path"] = args.model
+    settings = Settings(**overrides)
+    scenario_set = load_scenario_dir(settings.scenario_dir)
+    for problem in scenario_set.problems:
+        print(f"scenario refused: {problem}", file=sys.stderr)
+    files = [(path, load_eval_file(path)) for path in args.files]
+    for path, eval_file in files:
+        if eval_file.scenario not in scenario_set.scenarios:
+            print(f"{path}: scenario {eval_file.scenario!r} is not in {settings.scenario_dir}", file=sys.stderr)
+            return 2
+    analyzer = TextAnalyzer()
+    summaries = []
+    for name in (args.backend or settings.backend).split(","):
+        backend, problem = make_backend(settings, name.strip())
+        if problem is not None:
+            print(f"backend {name}: {problem}", file=sys.stderr)
+            return 2
+        backend.warm_up()
+        interpreter = build_interpreter(settings, scenario_set, backend, analyzer)
+        results = run_cases(interpreter, files, repeat=max(1, args.repeat), label=backend.name)
+        summaries.append(summarize(results, backend.name, max(1, args.repeat)))
+        backend.close()
+    print(render(summaries))
+    if args.show_errors:
+        for summary in summaries:
+            print()
+            print(render_errors(summary, limit=1000))
+    first = summaries[0]
+    if args.json_path:
+        report = {
+            "accuracy": first["accuracy"],
+            "false_actions_per_100": first["false_actions_per_100"],
+            "cases": [
+                {k: c[k] for k in ("file", "state", "text", "tags", "expect", "got", "decided_by", "confidence",
+                                   "model_choice", "latency_ms", "error", "runs")}
+                for c in first["cases_detail"]
+            ],
+            "backends": {s["backend"]: {k: v for k, v in s.items() if k != "cases_detail"} for s in summaries},
+        }
+        args.json_path.parent.mkdir(parents=True, exist_ok=True)
+        args.json_path.write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
+    failed = False
+    if args.min_accuracy is not None and first["accuracy"] < args.min_accuracy:
+        print(f"FAIL: accuracy {first['accuracy']:.4f} < {args.min_accuracy}", file=sys.stderr)
+        failed = True
+    if args.max_false_actions_per_100 is not None and first["false_actions_per_100"] > args.max_false_actions_per_100:
+        print(f"FAIL: {first['false_actions_per_100']} false actions per 100 > {args.max_false_actions_per_100}",
+              file=sys.stderr)
+        failed = True
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

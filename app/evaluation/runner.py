@@ -1,0 +1,160 @@
+"""Runs eval cases through Interpreter.interpret — the function the HTTP route calls — and scores them."""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tqdm import tqdm
+
+from app.errors import InterpretError
+from app.evaluation.dataset import EvalFile
+from app.pipeline.actions import Action
+from app.pipeline.interpret import Interpreter
+
+
+@dataclass
+class CaseResult:
+    file: str
+    scenario: str
+    state: str
+    text: str
+    tags: list[str]
+    expect: str
+    got: str
+    decided_by: str
+    confidence: float | None
+    model_choice: str | None  # the model's own pick before refinement, when it was asked
+    latency_ms: float
+    error: str | None = None
+    runs: list[str] = field(default_factory=list)  # every answer, with --repeat
+
+    @property
+    def correct(self) -> bool:
+        return self.got == self.expect
+
+    @property
+    def false_action(self) -> bool:
+        """A move or leave answered where the case expected something else."""
+        return self.got != self.expect and Action.parse(self.got).kind in ("move", "leave")
+
+
+def run_cases(
+    interpreter: Interpreter, files: list[tuple[Path, EvalFile]], repeat: int = 1, label: str = ""
+) -> list[CaseResult]:
+    total = sum(len(f.cases) for _, f in files) * repeat
+    bar = tqdm(total=total, desc=label or "eval", unit="case", disable=not sys.stderr.isatty(), leave=False)
+    results: list[CaseResult] = []
+    try:
+        for path, eval_file in files:
+            for case in eval_file.cases:
+                state = eval_file.states[case.state]
+                runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
+                for _ in range(repeat):
+                    started = time.perf_counter()
+                    try:
+                        outcome = interpreter.interpret(eval_file.scenario, case.text, state)
+                        got, decided_by, confidence = outcome.action.notation, outcome.decided_by, outcome.confidence
+                        model = outcome.trace.get("model", {}).get("notation")
+                        error = outcome.error["kind"] if outcome.error else None
+                    except InterpretError as exc:
+                        got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
+                    runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
+                    bar.update(1)
+                got, decided_by, confidence, model, latency, error = runs[0]
+                results.append(
+                    CaseResult(
+                        file=path.name, scenario=eval_file.scenario, state=case.state, text=case.text,
+                        tags=list(case.tags), expect=case.expect, got=got, decided_by=decided_by,
+                        confidence=confidence, model_choice=model, latency_ms=round(latency, 1), error=error,
+                        runs=[r[0] for r in runs],
+                    )
+                )
+    finally:
+        bar.close()
+    return results
+
+
+def _prf(tp: int, fp: int, fn: int) -> dict[str, float]:
+    precision = tp / (tp + fp) if tp + fp else 0.0
+    recall = tp / (tp + fn) if tp + fn else 0.0
+    f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4), "support": tp + fn}
+
+
+def _per_label(pairs: Iterable[tuple[str, str]]) -> dict[str, dict[str, Any]]:
+    pairs = list(pairs)
+    labels = sorted({e for e, _ in pairs} | {g for _, g in pairs})
+    table = {}
+    for label in labels:
+        tp = sum(1 for e, g in pairs if e == label and g == label)
+        fp = sum(1 for e, g in pairs if e != label and g == label)
+        fn = sum(1 for e, g in pairs if e == label and g != label)
+        confused = Counter(g for e, g in pairs if e == label and g != label)
+        table[label] = {**_prf(tp, fp, fn), "confused_with": dict(confused.most_common())}
+    return table
+
+
+def _percentile(values: list[float], q: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))
+    return round(ordered[index], 1)
+
+
+def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str, Any]:
+    n = len(results)
+    correct = sum(r.correct for r in results)
+    false_actions = [r for r in results if r.false_action]
+    kind = {"意": "intent", "移": "move", "離": "leave", "な": "none"}
+    kinds = [(kind[r.expect[0]], kind[r.got[0]]) for r in results]
+    intents = [(r.expect, r.got) for r in results if r.expect.startswith("意図:")]
+    decided = Counter(r.decided_by for r in results)
+    overrides = Counter(
+        r.decided_by for r in results if r.model_choice is not None and r.decided_by.startswith("rule:")
+    )
+    latencies = [r.latency_ms for r in results]
+    per_file = {}
+    for name in sorted({r.file for r in results}):
+        subset = [r for r in results if r.file == name]
+        per_file[name] = {
+            "cases": len(subset),
+            "accuracy": round(sum(r.correct for r in subset) / len(subset), 4),
+            "false_actions": sum(r.false_action for r in subset),
+        }
+    per_tag: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    for r in results:
+        for tag in r.tags:
+            per_tag[tag][0] += r.correct
+            per_tag[tag][1] += 1
+    summary: dict[str, Any] = {
+        "backend": backend,
+        "cases": n,
+        "accuracy": round(correct / n, 4) if n else 0.0,
+        "false_actions": len(false_actions),
+        "false_actions_per_100": round(100 * len(false_actions) / n, 2) if n else 0.0,
+        "per_file": per_file,
+        "per_kind": _per_label(kinds),
+        "per_intent": _per_label(intents),
+        "per_tag": {t: {"correct": c, "cases": k, "accuracy": round(c / k, 4)} for t, (c, k) in sorted(per_tag.items())},
+        "decided_by": dict(decided.most_common()),
+        "rule_overrode_model": dict(overrides.most_common()),
+        "latency_ms": {"p50": _percentile(latencies, 0.5), "p95": _percentile(latencies, 0.95),
+                       "max": round(max(latencies), 1) if latencies else 0.0,
+                       "mean": round(statistics.fmean(latencies), 1) if latencies else 0.0},
+        "false_action_cases": [{"state": r.state, "text": r.text, "expect": r.expect, "got": r.got,
+                                "decided_by": r.decided_by} for r in false_actions],
+        "cases_detail": [asdict(r) for r in results],
+    }
+    if repeat > 1:
+        agreed = sum(len(set(r.runs)) == 1 for r in results)
+        summary["repeat"] = repeat
+        summary["repeat_agreement"] = round(agreed / n, 4) if n else 0.0
+    return summary

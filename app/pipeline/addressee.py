@@ -1,0 +1,81 @@
+"""Stage 2a: whom the player addressed, and the candidates that remain for that character."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from app.pipeline.candidates import Candidate
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import normalize
+
+AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
+
+_HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
+# After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else.
+_CALL_SEPARATOR = re.compile(r"^(?:[、,，!！?？…‥\s]|$)")
+# <name>はどう思う？ / <name>の意見は？ / <name>に聞きたい: the player turns to that character.
+_OPINION = re.compile(r"^(?:は|って|に|の)(?:.*)(?:どう思|どう考|どうです|どう\?|どう$|意見|聞きたい|聞いて|訊)")
+
+
+@dataclass(frozen=True)
+class Addressee:
+    character: str | None
+    reason: AddresseeReason
+    name: str | None = None  # the name as written, when the text called someone
+
+
+@dataclass(frozen=True)
+class Removed:
+    candidate: Candidate
+    by: str
+    detail: str
+
+
+def _names(scenario: Scenario, character_id: str) -> list[str]:
+    character = scenario.character(character_id)
+    names = [character_id, *(character.aliases if character else [])]
+    return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
+
+
+def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee:
+    """A present character called at the start of the text wins, then the on-screen selection,
+    then the usual responder."""
+    norm = normalize(text)
+    for character_id in state.present:
+        for name in _names(scenario, character_id):
+            if not norm.startswith(name):
+                continue
+            rest = norm[len(name) :]
+            for honorific in sorted(_HONORIFICS, key=len, reverse=True):
+                if rest.startswith(normalize(honorific)):
+                    rest = rest[len(normalize(honorific)) :]
+                    break
+            if _CALL_SEPARATOR.match(rest):
+                return Addressee(character_id, "called", name)
+            if _OPINION.match(rest):
+                return Addressee(character_id, "asked_opinion", name)
+    if state.selected is not None:
+        return Addressee(state.selected, "selected")
+    if state.responder is not None:
+        return Addressee(state.responder, "responder")
+    return Addressee(None, "none")
+
+
+def filter_by_addressee(
+    candidates: list[Candidate], addressee: Addressee, state: GameState
+) -> tuple[list[Candidate], list[Removed]]:
+    """When the player turned to someone other than the usual responder, topics whose scripted line
+    another character speaks are not reachable through that character."""
+    who = addressee.character
+    if who is None or who == state.responder:
+        return list(candidates), []
+    kept, removed = [], []
+    for candidate in candidates:
+        if candidate.source == "available" and candidate.speaker not in (None, who):
+            removed.append(Removed(candidate, "addressee", f"{candidate.speaker} speaks this line, not {who}"))
+        else:
+            kept.append(candidate)
+    return kept, removed

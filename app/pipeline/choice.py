@@ -1,0 +1,125 @@
+"""Stage 4: the constrained choice — a JSON-schema grammar built per request, and the backend's pick.
+
+The grammar admits exactly `{"choice": "<token>"}` for the allowed tokens (and "none"), written in one
+canonical form, so the answer's scaffolding is fixed and only the token is the model's to choose."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Literal
+
+from app.pipeline.candidates import Candidate
+from app.pipeline.prompt import ANSWER_PREFIX, NONE_TOKEN, Prompt
+from app.text import AnalyzedText
+
+
+def choice_schema(options: tuple[str, ...]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {"choice": {"type": "string", "enum": list(options)}},
+        "required": ["choice"],
+        "additionalProperties": False,
+    }
+
+
+def _gbnf_literal(text: str) -> str:
+    return json.dumps(text)  # GBNF string literals use JSON's escapes
+
+
+def schema_to_gbnf(schema: dict[str, Any]) -> str:
+    """GBNF for a one-property object schema whose property is an enum of strings, in the compact form
+    json.dumps(..., separators=(", ", ": ")) writes. Narrower than a general converter on purpose:
+    one fixed spelling of the scaffolding lets the one-pass scorer prefill it."""
+    (name, prop), = schema["properties"].items()
+    options = " | ".join(_gbnf_literal(json.dumps(value)[1:-1]) for value in prop["enum"])
+    head = "{" + json.dumps(name) + ': "'
+    return f"root ::= {_gbnf_literal(head)} choice {_gbnf_literal(chr(34) + '}')}\nchoice ::= {options}\n"
+
+
+@dataclass(frozen=True)
+class ChoiceGrammar:
+    options: tuple[str, ...]
+    schema: dict[str, Any]
+    gbnf: str
+
+    @property
+    def answer_prefix(self) -> str:
+        return ANSWER_PREFIX
+
+    def completions(self) -> dict[str, str]:
+        """What may follow the answer prefix, per option."""
+        return {option: option + '"}' for option in self.options}
+
+    def parse(self, answer: str) -> str:
+        """The option in a full JSON answer; ValueError when it is not one."""
+        choice = json.loads(answer)["choice"]
+        if choice not in self.options:
+            raise ValueError(f"{choice!r} is not an allowed option")
+        return str(choice)
+
+
+@lru_cache(maxsize=256)
+def grammar_for(options: tuple[str, ...]) -> ChoiceGrammar:
+    """Built once per distinct option set: requests in the same state share it."""
+    schema = choice_schema(options)
+    return ChoiceGrammar(options, schema, schema_to_gbnf(schema))
+
+
+@dataclass(frozen=True)
+class ChoiceRequest:
+    prompt: Prompt
+    grammar: ChoiceGrammar
+    candidates: tuple[Candidate, ...]  # the allowed ones, in token order
+    text: AnalyzedText
+    content_free_prompt: Prompt | None = None  # when set, the backend also scores it (calibration)
+
+
+@dataclass(frozen=True)
+class ChoiceResult:
+    choice: str  # an option of the grammar: a candidate token or "none"
+    probabilities: dict[str, float]  # over the grammar's options, summing to 1
+    baseline: dict[str, float] | None = None  # the same for the content-free prompt, when asked
+    prompt_tokens: int | None = None
+    cached_tokens: int | None = None
+    evaluated_tokens: int | None = None
+    timings_ms: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def confidence(self) -> float:
+        return self.probabilities.get(self.choice, 0.0)
+
+
+def options_for(candidates: list[Candidate]) -> tuple[str, ...]:
+    return (*(c.token for c in candidates), NONE_TOKEN)
+
+
+DecisionPolicy = Literal["greedy", "argmax", "calibrated"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    option: str
+    confidence: float
+    scores: dict[str, float]  # normalised, after calibration when it applies
+
+
+def decide(result: ChoiceResult, policy: DecisionPolicy) -> Decision:
+    """The backend's pick under a policy.
+
+    greedy: what grammar-constrained greedy decoding picks (the backend's own choice);
+    argmax: the option with the highest full-sequence probability (greedy can be misled by mass
+    shared between options with a common first token, A1…A9);
+    calibrated: argmax after dividing by the content-free probabilities, which removes the small
+    model's bias towards "none" and towards some labels."""
+    scores = result.probabilities
+    if policy == "calibrated" and result.baseline:
+        raw = {o: p / max(result.baseline.get(o, 0.0), 1e-4) for o, p in scores.items()}
+        total = sum(raw.values())
+        scores = {o: v / total for o, v in raw.items()}
+    if policy == "greedy":
+        option = result.choice
+    else:
+        option = max(scores, key=lambda o: scores[o])
+    return Decision(option, scores.get(option, 0.0), scores)

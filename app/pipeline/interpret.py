@@ -1,0 +1,205 @@
+"""The stages in order: the one function the HTTP route and eval-interpret both call."""
+
+from __future__ import annotations
+
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.backends.base import Backend
+from app.errors import InputError, ModelError, ScenarioError
+from app.pipeline.actions import NONE, Action
+from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
+from app.pipeline.candidates import Candidate, build_candidates
+from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionPolicy, decide, grammar_for, options_for
+from app.pipeline.entities import mentioned
+from app.pipeline.filters import filter_by_words
+from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, build_prompt, content_free
+from app.pipeline.refine import AFTER_MODEL, BEFORE_MODEL, Outcome, RuleContext, first_outcome
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Interpretation:
+    action: Action
+    addressee: str | None
+    entities: list[str]
+    attitude: str | None
+    decided_by: str
+    confidence: float | None
+    error: dict[str, str] | None = None
+    trace: dict[str, Any] = field(default_factory=dict)
+
+
+def _removed_trace(removed: list[Removed]) -> list[dict[str, str]]:
+    return [{"token": r.candidate.token, "notation": r.candidate.action.notation, "by": r.by, "detail": r.detail}
+            for r in removed]
+
+
+@dataclass
+class Interpreter:
+    scenarios: dict[str, Scenario]
+    backend: Backend
+    analyzer: TextAnalyzer
+    max_text_chars: int = 1000
+    min_confidence: float = 0.0
+    decision: DecisionPolicy = "calibrated"
+
+    def check_request(self, scenario_id: str, text: str) -> Scenario:
+        scenario = self.scenarios.get(scenario_id)
+        if scenario is None:
+            known = ", ".join(sorted(self.scenarios)) or "none loaded"
+            raise ScenarioError(f"unknown scenario {scenario_id!r} (known: {known})", field="scenario")
+        if not text.strip():
+            raise InputError("text is empty", field="text")
+        if len(text) > self.max_text_chars:
+            raise InputError(f"text has {len(text)} characters; the limit is {self.max_text_chars}", field="text")
+        return scenario
+
+    def interpret(self, scenario_id: str, text: str, state: GameState) -> Interpretation:
+        """Raises InterpretError for a bad request; model failures become なし with `error` set."""
+        started = time.perf_counter()
+        timings: dict[str, float] = {}
+
+        def lap(name: str, since: float) -> float:
+            now = time.perf_counter()
+            timings[name] = round((now - since) * 1000, 2)
+            return now
+
+        scenario = self.check_request(scenario_id, text)
+        all_candidates = build_candidates(state, scenario)
+        analyzed = self.analyzer.analyze(text)
+        addressee = find_addressee(text, state, scenario)
+        after_addressee, removed_by_addressee = filter_by_addressee(all_candidates, addressee, state)
+        allowed, removed_by_words = filter_by_words(after_addressee, analyzed, self.analyzer)
+        mark = lap("filters", started)
+        trace: dict[str, Any] = {
+            "candidates": [c.trace() for c in all_candidates],
+            "addressee": {"character": addressee.character, "reason": addressee.reason, "name": addressee.name},
+            "after_addressee": [c.token for c in after_addressee],
+            "removed": _removed_trace(removed_by_addressee + removed_by_words),
+            "after_words": [c.token for c in allowed],
+            "rules_fired": [],
+        }
+        result = Interpretation(
+            action=NONE,
+            addressee=addressee.character,
+            entities=mentioned(scenario.entities, analyzed),
+            attitude=next(iter(mentioned(scenario.attitudes, analyzed)), None),
+            decided_by="model",
+            confidence=None,
+            trace=trace,
+        )
+        context = RuleContext(analyzed, state, tuple(after_addressee), tuple(allowed), self.analyzer)
+
+        fast = first_outcome(BEFORE_MODEL, None, context)
+        mark = lap("rules_before_model", mark)
+        if fast is not None:
+            self._apply(result, fast, confidence=1.0)
+        elif not allowed:
+            self._apply(result, Outcome(NONE, "no_candidates", "no candidate is left"), confidence=1.0)
+        else:
+            self._ask_model(result, scenario, state, all_candidates, allowed, addressee, text, context, timings)
+            mark = time.perf_counter()
+            if result.error is None:
+                after = first_outcome(AFTER_MODEL, result.action, context)
+                if after is not None:
+                    model_probabilities = result.trace["model"]["by_notation"]
+                    self._apply(result, after, confidence=model_probabilities.get(after.action.notation))
+                elif result.confidence is not None and result.confidence < self.min_confidence:
+                    self._apply(result, Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} "
+                                                f"< {self.min_confidence:.2f}"), confidence=result.confidence)
+            lap("rules_after_model", mark)
+
+        if result.action != NONE and context.candidate_for(result.action) is None:
+            self._apply(result, Outcome(NONE, "not_a_candidate", f"{result.action.notation} is not a candidate"),
+                        confidence=None)
+        timings["total"] = round((time.perf_counter() - started) * 1000, 2)
+        trace["timings_ms"] = timings
+        trace["final"] = result.action.notation
+        return result
+
+    @staticmethod
+    def _apply(result: Interpretation, outcome: Outcome, confidence: float | None) -> None:
+        """A rule decides: `confidence` is 1.0 for a rule that is certain, else the model's own
+        probability of the rule's answer (None when the model did not score it)."""
+        result.trace["rules_fired"].append(
+            {"rule": outcome.rule, "from": result.action.notation if "model" in result.trace else None,
+             "to": outcome.action.notation, "detail": outcome.detail}
+        )
+        result.action = outcome.action
+        result.decided_by = f"rule:{outcome.rule}"
+        result.confidence = None if confidence is None else round(confidence, 4)
+
+    def _ask_model(
+        self,
+        result: Interpretation,
+        scenario: Scenario,
+        state: GameState,
+        shown: list[Candidate],
+        allowed: list[Candidate],
+        addressee: Addressee,
+        text: str,
+        context: RuleContext,
+        timings: dict[str, float],
+    ) -> None:
+        """The prompt shows every candidate of the state (a stable, cacheable prefix); the grammar
+        admits only those left by the filters."""
+        mark = time.perf_counter()
+        limit = self.backend.context_limit
+        try:
+            prompt = build_prompt(scenario, state, shown, addressee, text,
+                                  self.backend.count_tokens if limit is not None else None, limit or 0)
+        except ContextOverflow as exc:
+            result.error = {"kind": "context_overflow", "message": str(exc)}
+            result.decided_by = "error"
+            log.warning("context overflow: %s", exc)
+            return
+        timings["prompt"] = round((time.perf_counter() - mark) * 1000, 2)
+        grammar = grammar_for(options_for(allowed))
+        result.trace["prompt"] = {"token_count": prompt.token_count, "examples_trimmed": prompt.examples_trimmed,
+                                  "examples_per_candidate": prompt.examples_per_candidate,
+                                  "options": list(grammar.options)}
+        mark = time.perf_counter()
+        try:
+            baseline_prompt = content_free(prompt, addressee) if self.decision == "calibrated" else None
+            request = ChoiceRequest(prompt, grammar, tuple(allowed), context.text, baseline_prompt)
+            choice: ChoiceResult = self.backend.choose(request)
+        except ModelError as exc:
+            result.error = {"kind": exc.kind, "message": exc.message}
+            result.decided_by = "error"
+            log.error("model failure: %s", exc.message)
+            return
+        timings["model"] = round((time.perf_counter() - mark) * 1000, 2)
+        by_token = {c.token: c.action for c in allowed}
+
+        def action_of(option: str) -> Action:
+            return NONE if option == NONE_TOKEN else by_token[option]
+
+        decision = decide(choice, self.decision)
+        result.action = action_of(decision.option)
+        result.confidence = round(decision.confidence, 4)
+        result.decided_by = self.backend.name
+        result.trace["model"] = {
+            "backend": self.backend.name,
+            "policy": self.decision,
+            "greedy_choice": choice.choice,
+            "greedy_notation": action_of(choice.choice).notation,
+            "choice": decision.option,
+            "notation": result.action.notation,
+            "probabilities": {k: round(v, 4) for k, v in choice.probabilities.items()},
+            "content_free_probabilities": (
+                {k: round(v, 4) for k, v in choice.baseline.items()} if choice.baseline else None
+            ),
+            "scores": {k: round(v, 4) for k, v in decision.scores.items()},
+            "by_notation": {action_of(option).notation: p for option, p in decision.scores.items()},
+            "prompt_tokens": choice.prompt_tokens,
+            "cached_tokens": choice.cached_tokens,
+            "evaluated_tokens": choice.evaluated_tokens,
+            "timings_ms": choice.timings_ms,
+        }

@@ -1,0 +1,270 @@
+"""Stage 5: named rules that decide before the model (when they are certain) or correct it after.
+
+Each rule is a function (action, context) -> Outcome | None whose docstring names the failure it
+prevents. Rules use only general Japanese (movement verbs, farewells, agreement) and the scenario's
+own data (location names, examples) — never the words of one story."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.pipeline.actions import LEAVE, NONE, Action
+from app.pipeline.candidates import Candidate
+from app.schemas import GameState
+from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
+
+# Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
+MOVE_VERBS = frozenset(
+    normalize(v)
+    for v in ("行く", "向かう", "戻る", "入る", "移る", "寄る", "訪ねる", "訪れる", "上がる", "降りる", "下りる",
+              "回る", "覗く", "移動", "出掛ける", "来る", "出る", "急ぐ")
+)
+# Farewells that end a conversation, matched at the end of the text.
+FAREWELLS = tuple(
+    normalize(f)
+    for f in ("失礼します", "失礼しました", "失礼いたします", "お邪魔しました", "おじゃましました", "さようなら",
+              "さよなら", "またね", "またな", "じゃあね", "じゃあまた", "ではまた", "それではまた", "また来ます",
+              "また来るね", "帰ります", "帰るね", "帰るよ", "お先に失礼", "おやすみなさい", "おやすみ", "ばいばい",
+              "もう行くね", "もう行きます", "これで失礼", "おいとまします")
+)
+# Anything that says the player is leaving; a leave chosen without one of these is a false action.
+LEAVE_VERBS = frozenset(normalize(v) for v in ("帰る", "去る", "立ち去る", "退散", "お暇", "引き上げる", "帰宅", "失礼"))
+_PLACE_QUESTION = re.compile(
+    r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
+    r"|(って|は)(どこ|なに|何)|何がある|なにがある|知って|詳しい|の場所は)"
+)
+_ASKED_ABOUT = re.compile(r"^(って|と(は|いう|言|い)|の意味|っていう)")
+_TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
+_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ねー", "よー")
+_AGREEMENT = tuple(
+    normalize(a)
+    for a in ("うん", "はい", "いいよ", "いいね", "いいですね", "いいですよ", "そうしよう", "そうしましょう", "行こう",
+              "行きましょう", "了解", "わかった", "分かった", "ok", "オッケー", "ええ", "もちろん", "賛成", "そうだね",
+              "よし", "行く")
+)
+_REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
+_INVITING = re.compile(r"(よう|ましょう|ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    text: AnalyzedText
+    state: GameState
+    candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
+    allowed: tuple[Candidate, ...]  # after the words filter: what the model may choose
+    analyzer: TextAnalyzer
+
+    def candidate_for(self, action: Action) -> Candidate | None:
+        return next((c for c in self.candidates if c.action == action), None)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    action: Action
+    rule: str
+    detail: str
+
+
+Rule = Callable[[Action | None, RuleContext], Outcome | None]
+
+
+# --- text features ------------------------------------------------------------------------------
+
+
+def lcs_length(a: str, b: str) -> int:
+    previous = [0] * (len(b) + 1)
+    for ch in a:
+        current = [0]
+        for j, other in enumerate(b):
+            current.append(previous[j] + 1 if ch == other else max(previous[j + 1], current[j]))
+        previous = current
+    return previous[-1]
+
+
+def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
+    """Move candidates whose location id or alias appears in the text (normalised)."""
+    return [c for c in candidates if c.action.kind == "move" and any(normalize(n) in text.norm for n in c.names)]
+
+
+_SURU = normalize("為る")
+
+
+def _is_question(text: AnalyzedText) -> bool:
+    return text.norm.rstrip("。.!！").endswith(("?", "か", "かな", "の"))
+
+
+def has_movement_cue(text: AnalyzedText) -> bool:
+    """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
+    tokens = text.tokens
+    for index, (_, lemma, _) in enumerate(tokens):
+        if lemma not in MOVE_VERBS:
+            continue
+        following = [surface for surface, _, _ in tokens[index + 1 : index + 4]]
+        if tokens[index][2] == "名詞" and not (index + 1 < len(tokens) and tokens[index + 1][1] == _SURU):
+            continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
+        if any(s in ("た", "だ") for s in following[:2]):
+            continue
+        if any(s in ("ない", "ず", "ぬ", "ません") for s in following) and not _is_question(text):
+            continue
+        return True
+    return False
+
+
+def is_place_question(text: AnalyzedText) -> bool:
+    """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
+    return bool(_PLACE_QUESTION.search(text.norm))
+
+
+def ending_farewell(text: AnalyzedText) -> str | None:
+    """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？)."""
+    norm = _TRAILING.sub("", text.norm)
+    if norm.endswith(("?", "？")):
+        return None
+    for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
+        for farewell in FAREWELLS:
+            if ending.endswith(farewell):
+                return farewell
+    # A farewell followed by って/とは… is being talked about, not said.
+    for farewell in FAREWELLS:
+        position = norm.find(farewell)
+        if position >= 0 and _ASKED_ABOUT.match(norm[position + len(farewell) :]):
+            return None
+    return None
+
+
+def has_leave_cue(text: AnalyzedText) -> bool:
+    if ending_farewell(text) is not None:
+        return True
+    if any(f in text.norm for f in FAREWELLS) or "そろそろ" in text.norm:
+        return True
+    return any(lemma in LEAVE_VERBS for _, lemma, _ in text.tokens)
+
+
+# --- rules that decide before the model ----------------------------------------------------------
+
+
+def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The text is (almost) one of an intent's examples, so no model guess may override it
+    (a small model answered なし for a typed example, 「流す曲を変えてみたら？」)."""
+    text = strip_punctuation(ctx.text.raw)
+    if len(text) < 6:
+        return None
+    matched: dict[Action, str] = {}
+    for candidate in ctx.candidates:
+        if candidate.action.kind != "intent":
+            continue
+        for example in candidate.examples:
+            stripped = strip_punctuation(example)
+            longer = max(len(text), len(stripped))
+            if longer and lcs_length(text, stripped) >= 0.9 * longer:
+                matched[candidate.action] = example
+    if len(matched) != 1:
+        return None
+    ((chosen, example),) = matched.items()
+    return Outcome(chosen, "near_verbatim_example", f"matches example 「{example}」")
+
+
+def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
+    thinks; a question about the place (控え室って行ったことある？) is not."""
+    places = mentioned_moves(ctx.text, ctx.candidates)
+    if len(places) != 1 or not has_movement_cue(ctx.text) or is_place_question(ctx.text):
+        return None
+    return Outcome(places[0].action, "explicit_move", f"names {places[0].action.target} with a movement verb")
+
+
+def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A farewell at the end of the text (失礼します) leaves when leaving is possible; asking about
+    the word (失礼しますって言うの？) does not."""
+    if ctx.candidate_for(LEAVE) is None:
+        return None
+    farewell = ending_farewell(ctx.text)
+    if farewell is None or mentioned_moves(ctx.text, ctx.candidates):
+        return None
+    return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
+
+
+def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
+    move; the model alone sees no place in the player's text."""
+    last = ctx.state.last_line
+    if last is None or not last.text:
+        return None
+    invitation = ctx.analyzer.analyze(last.text)
+    places = mentioned_moves(invitation, ctx.candidates)
+    if len(places) != 1 or not _INVITING.search(invitation.norm):
+        return None
+    text = strip_punctuation(ctx.text.raw)
+    if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
+        return None
+    if not text.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT[:8]):
+        return None
+    return Outcome(places[0].action, "agreement_to_invitation", f"agrees to go to {places[0].action.target}")
+
+
+# --- rules that correct the model ---------------------------------------------------------------
+
+
+_PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
+
+
+def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A move must name its destination, or be a bare movement (「行こう」, 「あっちに行こう」) when only
+    one place is reachable: an invitation such as 「今度一緒に映画見ようよ」 or 「ご飯でも行こうよ」
+    must never move the player."""
+    if action is None or action.kind != "move":
+        return None
+    candidate = ctx.candidate_for(action)
+    names = candidate.names if candidate else (action.target or "",)
+    if any(normalize(n) in ctx.text.norm for n in names):
+        return None
+    moves = [c for c in ctx.candidates if c.action.kind == "move"]
+    nouns = [s for s, _, pos in ctx.text.tokens if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS)]
+    if len(moves) == 1 and has_movement_cue(ctx.text) and not nouns:
+        return None
+    return Outcome(NONE, "move_needs_destination_or_cue", "the text names no reachable place")
+
+
+def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
+    names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
+    if action is None or action.kind != "move" or has_movement_cue(ctx.text):
+        return None
+    predicates = [s for s, lemma, pos in ctx.text.tokens if pos in ("動詞", "形容詞") and lemma not in MOVE_VERBS]
+    if not predicates:
+        return None
+    return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
+
+
+def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Asking about a place (ロビーって行ったことある？) is talk, not a move."""
+    if action is None or action.kind != "move" or not is_place_question(ctx.text):
+        return None
+    return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
+
+
+def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Leaving ends the scene, so it needs a farewell or a leaving verb: the model picked 離脱 for
+    off-topic small talk."""
+    if action is None or action.kind != "leave" or has_leave_cue(ctx.text):
+        return None
+    return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
+
+
+BEFORE_MODEL: tuple[Rule, ...] = (near_verbatim_example, explicit_move, farewell_leaves, agreement_to_invitation)
+AFTER_MODEL: tuple[Rule, ...] = (
+    move_needs_destination_or_cue,
+    move_needs_movement,
+    place_question_is_not_move,
+    leave_needs_cue,
+)
+
+
+def first_outcome(rules: tuple[Rule, ...], action: Action | None, ctx: RuleContext) -> Outcome | None:
+    for rule in rules:
+        outcome = rule(action, ctx)
+        if outcome is not None:
+            return outcome
+    return None

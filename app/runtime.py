@@ -1,0 +1,42 @@
+"""Builds what the service and eval-interpret share: the backend and the interpreter around it."""
+
+from __future__ import annotations
+
+import logging
+
+from app.backends.base import Backend
+from app.errors import ModelError
+from app.pipeline.interpret import Interpreter
+from app.scenario import ScenarioSet
+from app.settings import Settings
+from app.text import TextAnalyzer
+
+log = logging.getLogger(__name__)
+
+
+def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, str | None]:
+    """The backend `name` (default: settings.backend). When the model cannot load, the lexical
+    backend answers instead and the reason is returned with it."""
+    from app.backends.lexical import LexicalBackend
+
+    if (name or settings.backend) == "lexical":
+        return LexicalBackend(), None
+    from app.backends.llama import load_llama_backend
+
+    try:
+        return load_llama_backend(settings), None
+    except ModelError as exc:
+        log.error("model unavailable, answering with the lexical backend: %s", exc.message)
+        return LexicalBackend(), exc.message
+
+
+def build_interpreter(settings: Settings, scenario_set: ScenarioSet, backend: Backend,
+                      analyzer: TextAnalyzer | None = None) -> Interpreter:
+    return Interpreter(
+        scenario_set.scenarios,
+        backend,
+        analyzer or TextAnalyzer(),
+        max_text_chars=settings.max_text_chars,
+        min_confidence=settings.min_confidence,
+        decision=settings.decision,
+    )

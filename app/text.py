@@ -1,0 +1,67 @@
+"""Text normalisation and morphological analysis shared by the filters, rules and entity matching."""
+
+from __future__ import annotations
+
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass
+
+_KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+_SPACES = re.compile(r"\s+")
+_PUNCT = re.compile(r"[\s、。,.!?！？…‥・「」『』（）()【】\[\]\"'“”‘’〜~ー―\-:：;；]+")
+
+
+def normalize(text: str) -> str:
+    """NFKC (full/half width), lower case, katakana folded to hiragana, white space removed."""
+    folded = unicodedata.normalize("NFKC", text).lower().translate(_KATAKANA_TO_HIRAGANA)
+    return _SPACES.sub("", folded)
+
+
+def strip_punctuation(text: str) -> str:
+    """Normalised text without punctuation or long-vowel marks, for fuzzy comparisons."""
+    return _PUNCT.sub("", normalize(text))
+
+
+@dataclass(frozen=True)
+class AnalyzedText:
+    raw: str
+    norm: str
+    # Normalised dictionary forms of the words, concatenated: lets 踊る match 踊ってみて.
+    lemmas: str
+    tokens: tuple[tuple[str, str, str], ...]  # (normalised surface, normalised lemma, part of speech)
+
+    def contains(self, phrase: AnalyzedText) -> bool:
+        """Whether `phrase` appears in this text, by surface or by dictionary forms."""
+        if not phrase.norm:
+            return False
+        return phrase.norm in self.norm or (bool(phrase.lemmas) and phrase.lemmas in self.lemmas)
+
+
+class TextAnalyzer:
+    """SudachiPy with its core dictionary; one instance per app (loading the dictionary takes a second)."""
+
+    def __init__(self) -> None:
+        from sudachipy import Dictionary, SplitMode
+
+        self._tokenizer = Dictionary(dict="core").create()
+        self._mode = SplitMode.A
+        self._lock = threading.Lock()
+        self._cache: dict[str, AnalyzedText] = {}
+
+    def analyze(self, text: str) -> AnalyzedText:
+        cached = self._cache.get(text)
+        if cached is not None:
+            return cached
+        norm = normalize(text)
+        with self._lock:
+            morphemes = self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode)
+            tokens = tuple(
+                (normalize(m.surface()), normalize(m.normalized_form()), m.part_of_speech()[0])
+                for m in morphemes
+                if m.surface().strip()
+            )
+        result = AnalyzedText(raw=text, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens)
+        if len(self._cache) < 50_000:  # scenario words and eval texts repeat; player texts rarely do
+            self._cache[text] = result
+        return result

@@ -1,0 +1,51 @@
+from app.pipeline.addressee import filter_by_addressee, find_addressee
+from app.pipeline.candidates import build_candidates
+from app.scenario import Scenario
+from app.schemas import GameState
+
+
+def test_name_with_honorific_at_the_start_is_a_call(hoshizora: Scenario, stage_state: GameState) -> None:
+    addressee = find_addressee("湊さん、さっきの音は何？", stage_state, hoshizora)
+    assert (addressee.character, addressee.reason) == ("湊", "called")
+
+
+def test_alias_call(hoshizora: Scenario, stage_state: GameState) -> None:
+    assert find_addressee("PAさん！ノイズがひどいよ", stage_state, hoshizora).character == "湊"
+
+
+def test_asking_an_opinion_turns_to_that_character(hoshizora: Scenario, stage_state: GameState) -> None:
+    addressee = find_addressee("湊はどう思う？", stage_state, hoshizora)
+    assert (addressee.character, addressee.reason) == ("湊", "asked_opinion")
+
+
+def test_a_name_inside_the_sentence_is_not_a_call(hoshizora: Scenario, stage_state: GameState) -> None:
+    assert find_addressee("湊さんって無口だよね", stage_state, hoshizora).reason == "responder"
+
+
+def test_absent_character_cannot_be_addressed(hoshizora: Scenario, stage_state: GameState) -> None:
+    assert find_addressee("店長、こんばんは", stage_state, hoshizora).character == "灯"
+
+
+def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_state: GameState) -> None:
+    state = stage_state.model_copy(update={"selected": "湊"})
+    assert find_addressee("ノイズ直った？", state, hoshizora).reason == "selected"
+    assert find_addressee("灯ちゃん、ノイズ直った？", state, hoshizora).character == "灯"
+
+
+def test_addressing_another_character_removes_the_responders_lines(hoshizora: Scenario, stage_state: GameState) -> None:
+    candidates = build_candidates(stage_state, hoshizora)
+    kept, removed = filter_by_addressee(candidates, find_addressee("湊さん、曲を変えて", stage_state, hoshizora), stage_state)
+    assert {r.candidate.action.target for r in removed} == {"選曲", "励ます"}
+    assert any(c.action.target == "機材トラブル" for c in kept)
+
+
+def test_addressing_the_responder_removes_nothing(hoshizora: Scenario, stage_state: GameState) -> None:
+    candidates = build_candidates(stage_state, hoshizora)
+    kept, removed = filter_by_addressee(candidates, find_addressee("灯ちゃん、曲を変えて", stage_state, hoshizora), stage_state)
+    assert removed == [] and len(kept) == len(candidates)
+
+
+def test_second_scenario_title_alias(amatsu: Scenario) -> None:
+    state = GameState.model_validate({"present": ["九条", "ミコト"], "responder": "九条"})
+    assert find_addressee("司令、救助は？", state, amatsu).character == "九条"
+    assert find_addressee("ミコトさんはどう考える？", state, amatsu).character == "ミコト"

@@ -1,0 +1,43 @@
+import pytest
+
+from app.errors import StateError
+from app.pipeline.candidates import build_candidates
+from app.scenario import Scenario
+from app.schemas import GameState
+
+
+def test_contract_order_and_tokens(hoshizora: Scenario, stage_state: GameState) -> None:
+    candidates = build_candidates(stage_state, hoshizora)
+    notations = [c.action.notation for c in candidates]
+    assert notations[:7] == ["意図:選曲", "意図:機材トラブル", "意図:励ます", "移動:控え室", "移動:ロビー", "移動:音響ブース", "離脱"]
+    assert [c.token for c in candidates] == [f"A{i}" for i in range(1, len(candidates) + 1)]
+    assert [c.source for c in candidates[:7]] == ["available"] * 3 + ["move"] * 3 + ["leave"]
+
+
+def test_answered_intents_derived_from_present_characters_only(hoshizora: Scenario, stage_state: GameState) -> None:
+    answered = [c.action.target for c in build_candidates(stage_state, hoshizora) if c.source == "answered"]
+    # 灯 and 湊 are present; 真壁's knowledge (店の経営, 客入り, 開演時間) must not appear.
+    assert set(answered) == {"灯の夢", "ギター紛失", "昨夜の行動", "鍵の管理", "不審な人物"}
+    assert "機材トラブル" not in answered  # already available: listed once
+
+
+def test_explicit_answered_intents_are_used_as_given(amatsu: Scenario, medbay_state: GameState) -> None:
+    candidates = build_candidates(medbay_state, amatsu)
+    assert [c.action.notation for c in candidates if c.source == "answered"] == ["意図:食料"]
+
+
+@pytest.mark.parametrize(
+    ("patch", "field"),
+    [
+        ({"location": "宇宙"}, "state.location"),
+        ({"moves": ["控え室", "屋上"]}, "state.moves[1]"),
+        ({"available_intents": [{"id": "謎", "speaker": "灯"}]}, "state.available_intents[0].id"),
+        ({"present": ["灯", "誰か"]}, "state.present[1]"),
+        ({"selected": "誰か"}, "state.selected"),
+    ],
+)
+def test_unknown_ids_in_state_name_the_field(hoshizora: Scenario, stage_state: GameState, patch: dict, field: str) -> None:
+    state = stage_state.model_copy(update={k: GameState.model_validate({k: v}).__dict__[k] for k, v in patch.items()})
+    with pytest.raises(StateError) as raised:
+        build_candidates(state, hoshizora)
+    assert raised.value.field == field
