@@ -6,6 +6,7 @@ import logging
 
 from app.backends.base import Backend
 from app.errors import ModelError
+from app.pipeline.choice import DecisionConfig
 from app.pipeline.interpret import Interpreter
 from app.scenario import ScenarioSet
 from app.settings import Settings
@@ -38,5 +39,13 @@ def build_interpreter(settings: Settings, scenario_set: ScenarioSet, backend: Ba
         analyzer or TextAnalyzer(),
         max_text_chars=settings.max_text_chars,
         min_confidence=settings.min_confidence,
-        decision=settings.decision,
+        decision=DecisionConfig(
+            policy=settings.decision,
+            calibration_strength=settings.calibration_strength,
+            calibration_floor=settings.calibration_floor,
+            none_bias=settings.none_bias,
+            lexical_weight=settings.lexical_weight,
+        ),
+        example_style=settings.example_style,
+        rules=settings.rules,
     )

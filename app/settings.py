@@ -57,6 +57,22 @@ class Settings(BaseSettings):
         "'argmax' (highest full-sequence probability), 'calibrated' (argmax after dividing by the scores "
         "for an empty input, which removes the model's bias towards 'none' and some labels).",
     )
+    calibration_strength: float = Field(
+        0.25, ge=0, le=1, description="'calibrated': exponent of the content-free probability divided out."
+    )
+    calibration_floor: float = Field(
+        0.1, gt=0, le=1, description="'calibrated': content-free probabilities below this count as this."
+    )
+    none_bias: float = Field(1.0, description="'calibrated': log-odds added to なし (the model over-picks topics).")
+    lexical_weight: float = Field(
+        3.0, ge=0, description="'calibrated': log-odds per unit of n-gram similarity to a candidate's texts."
+    )
+    rules: bool = Field(True, description="Refinement rules on; off only to measure what they add.")
+    example_style: Literal["inline", "demos"] = Field(
+        "demos",
+        description="How intents' examples appear in the prompt: 'inline' under each option, or 'demos' "
+        "as solved inputs in the answer's own format (few-shot).",
+    )
     host: str = Field("127.0.0.1", description="Address `kikitori` binds to.")
     port: int = Field(8000, description="Port `kikitori` listens on.")
     log_level: str = Field("info", description="Log level of the service.")

@@ -76,7 +76,7 @@ def main(argv: list[str] | None = None) -> int:
             "false_actions_per_100": first["false_actions_per_100"],
             "cases": [
                 {k: c[k] for k in ("file", "state", "text", "tags", "expect", "got", "decided_by", "confidence",
-                                   "model_choice", "latency_ms", "error", "runs")}
+                                   "model_choice", "latency_ms", "error", "runs", "model_scores")}
                 for c in first["cases_detail"]
             ],
             "backends": {s["backend"]: {k: v for k, v in s.items() if k != "cases_detail"} for s in summaries},

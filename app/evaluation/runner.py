@@ -34,6 +34,7 @@ class CaseResult:
     latency_ms: float
     error: str | None = None
     runs: list[str] = field(default_factory=list)  # every answer, with --repeat
+    model_scores: dict[str, Any] | None = None  # the model's probabilities, before and after calibration
 
     @property
     def correct(self) -> bool:
@@ -56,12 +57,16 @@ def run_cases(
             for case in eval_file.cases:
                 state = eval_file.states[case.state]
                 runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
+                scores: dict[str, Any] | None = None
                 for _ in range(repeat):
                     started = time.perf_counter()
                     try:
                         outcome = interpreter.interpret(eval_file.scenario, case.text, state)
                         got, decided_by, confidence = outcome.action.notation, outcome.decided_by, outcome.confidence
-                        model = outcome.trace.get("model", {}).get("notation")
+                        traced = outcome.trace.get("model", {})
+                        model = traced.get("greedy_notation")
+                        scores = scores or {k: traced.get(k) for k in ("options", "probabilities",
+                                            "content_free_probabilities", "scores", "vetoed", "lexical", "allowed")} or None
                         error = outcome.error["kind"] if outcome.error else None
                     except InterpretError as exc:
                         got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
@@ -73,7 +78,7 @@ def run_cases(
                         file=path.name, scenario=eval_file.scenario, state=case.state, text=case.text,
                         tags=list(case.tags), expect=case.expect, got=got, decided_by=decided_by,
                         confidence=confidence, model_choice=model, latency_ms=round(latency, 1), error=error,
-                        runs=[r[0] for r in runs],
+                        runs=[r[0] for r in runs], model_scores=scores,
                     )
                 )
     finally:

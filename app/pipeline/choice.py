@@ -6,6 +6,7 @@ canonical form, so the answer's scaffolding is fixed and only the token is the m
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Literal
@@ -99,27 +100,45 @@ DecisionPolicy = Literal["greedy", "argmax", "calibrated"]
 
 
 @dataclass(frozen=True)
+class DecisionConfig:
+    """How the backend's scores become one option (defaults chosen on the public eval sets; README)."""
+
+    policy: DecisionPolicy = "calibrated"
+    calibration_strength: float = 0.25  # exponent of the content-free probability divided out
+    calibration_floor: float = 0.1  # content-free probabilities below this count as this
+    none_bias: float = 1.0  # log-odds added to "none": the model over-picks some topic
+    lexical_weight: float = 3.0  # log-odds per unit of n-gram similarity to the candidate's texts
+
+
+@dataclass(frozen=True)
 class Decision:
     option: str
     confidence: float
-    scores: dict[str, float]  # normalised, after calibration when it applies
+    scores: dict[str, float]  # normalised over the grammar's options
 
 
-def decide(result: ChoiceResult, policy: DecisionPolicy) -> Decision:
-    """The backend's pick under a policy.
-
-    greedy: what grammar-constrained greedy decoding picks (the backend's own choice);
-    argmax: the option with the highest full-sequence probability (greedy can be misled by mass
-    shared between options with a common first token, A1…A9);
-    calibrated: argmax after dividing by the content-free probabilities, which removes the small
-    model's bias towards "none" and towards some labels."""
-    scores = result.probabilities
-    if policy == "calibrated" and result.baseline:
-        raw = {o: p / max(result.baseline.get(o, 0.0), 1e-4) for o, p in scores.items()}
-        total = sum(raw.values())
-        scores = {o: v / total for o, v in raw.items()}
-    if policy == "greedy":
-        option = result.choice
+def decide(result: ChoiceResult, config: DecisionConfig, lexical: dict[str, float] | None = None) -> Decision:
+    """greedy: what grammar-constrained greedy decoding picks (the backend's own choice);
+    argmax: the highest full-sequence probability (greedy is misled by mass that options sharing a first
+    token, A1…A12, pool together);
+    calibrated: argmax of log p − s·log max(p_content_free, floor) + w·similarity (+ bias for "none"):
+    "calibrate before use" against the model's label and "none" bias, combined with lexical evidence."""
+    if config.policy == "calibrated":
+        baseline = result.baseline or {}
+        lexical = lexical or {}
+        logits = {}
+        for option, p in result.probabilities.items():
+            value = math.log(max(p, 1e-9))
+            value -= config.calibration_strength * math.log(max(baseline.get(option, 1.0), config.calibration_floor))
+            value += config.lexical_weight * lexical.get(option, 0.0)
+            if option == NONE_TOKEN:
+                value += config.none_bias
+            logits[option] = value
+        top = max(logits.values())
+        exps = {o: math.exp(v - top) for o, v in logits.items()}
+        total = sum(exps.values())
+        scores = {o: e / total for o, e in exps.items()}
     else:
-        option = max(scores, key=lambda o: scores[o])
+        scores = dict(result.probabilities)
+    option = result.choice if config.policy == "greedy" else max(scores, key=lambda o: scores[o])
     return Decision(option, scores.get(option, 0.0), scores)

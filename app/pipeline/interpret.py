@@ -12,11 +12,12 @@ from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates
-from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionPolicy, decide, grammar_for, options_for
+from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
-from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, build_prompt, content_free
+from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
 from app.pipeline.refine import AFTER_MODEL, BEFORE_MODEL, Outcome, RuleContext, first_outcome
+from app.pipeline.similarity import candidate_similarity
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
@@ -48,7 +49,9 @@ class Interpreter:
     analyzer: TextAnalyzer
     max_text_chars: int = 1000
     min_confidence: float = 0.0
-    decision: DecisionPolicy = "calibrated"
+    decision: DecisionConfig = field(default_factory=DecisionConfig)
+    example_style: ExampleStyle = "demos"
+    rules: bool = True  # off only to measure what the refinement rules add
 
     def check_request(self, scenario_id: str, text: str) -> Scenario:
         scenario = self.scenarios.get(scenario_id)
@@ -97,23 +100,18 @@ class Interpreter:
         )
         context = RuleContext(analyzed, state, tuple(after_addressee), tuple(allowed), self.analyzer)
 
-        fast = first_outcome(BEFORE_MODEL, None, context)
+        fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
         mark = lap("rules_before_model", mark)
         if fast is not None:
             self._apply(result, fast, confidence=1.0)
         elif not allowed:
             self._apply(result, Outcome(NONE, "no_candidates", "no candidate is left"), confidence=1.0)
         else:
-            self._ask_model(result, scenario, state, all_candidates, allowed, addressee, text, context, timings)
+            choice = self._ask_model(result, scenario, state, all_candidates, allowed, addressee, text, context,
+                                     timings)
             mark = time.perf_counter()
-            if result.error is None:
-                after = first_outcome(AFTER_MODEL, result.action, context)
-                if after is not None:
-                    model_probabilities = result.trace["model"]["by_notation"]
-                    self._apply(result, after, confidence=model_probabilities.get(after.action.notation))
-                elif result.confidence is not None and result.confidence < self.min_confidence:
-                    self._apply(result, Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} "
-                                                f"< {self.min_confidence:.2f}"), confidence=result.confidence)
+            if choice is not None:
+                self._settle(result, choice, all_candidates, allowed, context)
             lap("rules_after_model", mark)
 
         if result.action != NONE and context.candidate_for(result.action) is None:
@@ -147,59 +145,94 @@ class Interpreter:
         text: str,
         context: RuleContext,
         timings: dict[str, float],
-    ) -> None:
+    ) -> ChoiceResult | None:
         """The prompt shows every candidate of the state (a stable, cacheable prefix); the grammar
         admits only those left by the filters."""
         mark = time.perf_counter()
         limit = self.backend.context_limit
         try:
             prompt = build_prompt(scenario, state, shown, addressee, text,
-                                  self.backend.count_tokens if limit is not None else None, limit or 0)
+                                  self.backend.count_tokens if limit is not None else None, limit or 0,
+                                  self.example_style)
         except ContextOverflow as exc:
             result.error = {"kind": "context_overflow", "message": str(exc)}
             result.decided_by = "error"
             log.warning("context overflow: %s", exc)
-            return
+            return None
         timings["prompt"] = round((time.perf_counter() - mark) * 1000, 2)
-        grammar = grammar_for(options_for(allowed))
+        # Every shown candidate is scored: when the model's best is one the filters removed (the player
+        # asked 湊 about 灯's topic), the honest answer is なし, not the next-best topic.
+        grammar = grammar_for(options_for(shown))
         result.trace["prompt"] = {"token_count": prompt.token_count, "examples_trimmed": prompt.examples_trimmed,
                                   "examples_per_candidate": prompt.examples_per_candidate,
                                   "options": list(grammar.options)}
         mark = time.perf_counter()
         try:
-            baseline_prompt = content_free(prompt, addressee) if self.decision == "calibrated" else None
-            request = ChoiceRequest(prompt, grammar, tuple(allowed), context.text, baseline_prompt)
+            baseline_prompt = content_free(prompt, addressee)
+            request = ChoiceRequest(prompt, grammar, tuple(shown), context.text, baseline_prompt)
             choice: ChoiceResult = self.backend.choose(request)
         except ModelError as exc:
             result.error = {"kind": exc.kind, "message": exc.message}
             result.decided_by = "error"
             log.error("model failure: %s", exc.message)
-            return
+            return None
         timings["model"] = round((time.perf_counter() - mark) * 1000, 2)
-        by_token = {c.token: c.action for c in allowed}
+        return choice
+
+    def _settle(
+        self,
+        result: Interpretation,
+        choice: ChoiceResult,
+        shown: list[Candidate],
+        allowed: list[Candidate],
+        context: RuleContext,
+    ) -> None:
+        """The model's scores become one answer. A pick that a filter removed (the player asked 湊 about
+        灯's topic) or that a correcting rule vetoes (a move with no destination, a leave with no farewell)
+        becomes なし: measured, that beats falling back to the next-best option, which is usually wrong."""
+        by_token = {c.token: c.action for c in shown}
+        allowed_tokens = {c.token for c in allowed} | {NONE_TOKEN}
 
         def action_of(option: str) -> Action:
             return NONE if option == NONE_TOKEN else by_token[option]
 
-        decision = decide(choice, self.decision)
-        result.action = action_of(decision.option)
-        result.confidence = round(decision.confidence, 4)
-        result.decided_by = self.backend.name
+        lexical = {c.token: candidate_similarity(context.text.raw, c) for c in shown}
+        decision = decide(choice, self.decision, lexical)
+        vetoes = {
+            option: outcome
+            for option in decision.scores
+            if self.rules and (outcome := first_outcome(AFTER_MODEL, action_of(option), context)) is not None
+        }
+        for option in decision.scores:
+            if option not in allowed_tokens:
+                vetoes[option] = Outcome(NONE, "filtered_out", f"{action_of(option).notation} was removed by a filter")
         result.trace["model"] = {
             "backend": self.backend.name,
-            "policy": self.decision,
+            "policy": self.decision.policy,
+            "options": {option: action_of(option).notation for option in decision.scores},
             "greedy_choice": choice.choice,
             "greedy_notation": action_of(choice.choice).notation,
-            "choice": decision.option,
-            "notation": result.action.notation,
-            "probabilities": {k: round(v, 4) for k, v in choice.probabilities.items()},
-            "content_free_probabilities": (
-                {k: round(v, 4) for k, v in choice.baseline.items()} if choice.baseline else None
-            ),
-            "scores": {k: round(v, 4) for k, v in decision.scores.items()},
-            "by_notation": {action_of(option).notation: p for option, p in decision.scores.items()},
+            "probabilities": _rounded(choice.probabilities),
+            "content_free_probabilities": _rounded(choice.baseline) if choice.baseline else None,
+            "scores": _rounded(decision.scores),
+            "vetoed": {action_of(o).notation: v.rule for o, v in vetoes.items()},
+            "allowed": sorted(allowed_tokens),
+            "lexical": _rounded(lexical),
             "prompt_tokens": choice.prompt_tokens,
             "cached_tokens": choice.cached_tokens,
             "evaluated_tokens": choice.evaluated_tokens,
             "timings_ms": choice.timings_ms,
         }
+        result.decided_by = self.backend.name
+        result.action, result.confidence = action_of(decision.option), round(decision.confidence, 4)
+        veto = vetoes.get(decision.option)
+        if veto is not None:
+            self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
+        result.trace["model"]["notation"] = result.action.notation
+        if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:
+            self._apply(result, Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} < "
+                                        f"{self.min_confidence:.2f}"), confidence=result.confidence)
+
+
+def _rounded(values: dict[str, float]) -> dict[str, float]:
+    return {k: round(v, 4) for k, v in values.items()}

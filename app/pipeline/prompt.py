@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from typing import Literal
 
 from app.pipeline.addressee import Addressee
 from app.pipeline.candidates import Candidate
@@ -46,16 +47,38 @@ class Prompt:
         return self.examples_per_candidate is not None
 
 
-def _candidate_lines(candidates: list[Candidate], max_examples: int | None) -> list[str]:
+ExampleStyle = Literal["inline", "demos"]
+# Small talk that no scenario option covers: shown as "none" demonstrations in the demos style.
+NONE_DEMOS = ("こんにちは", "今日は暑いですね", "ありがとう")
+
+
+def _candidate_lines(candidates: list[Candidate], max_examples: int | None, style: ExampleStyle) -> list[str]:
     lines = []
     for candidate in candidates:
         lines.append(f"{candidate.token}: {candidate.action.notation} — {candidate.description}")
         if candidate.action.kind == "move" and len(candidate.names) > 1:
             lines.append(f"    別名: {'、'.join(candidate.names[1:])}")
         examples = candidate.examples if max_examples is None else candidate.examples[:max_examples]
-        if examples:
+        if examples and style == "inline":
             lines.append("    例: " + " / ".join(f"「{e}」" for e in examples))
     lines.append(f"{NONE_TOKEN}: なし — どの選択肢にも当てはまらない（雑談・挨拶・無関係な話）")
+    return lines
+
+
+def _demo_lines(candidates: list[Candidate], max_examples: int | None) -> list[str]:
+    """Each candidate's examples as solved inputs, interleaved so no option sits in one block."""
+    per_candidate = [
+        [(e, c.token) for e in (c.examples if max_examples is None else c.examples[:max_examples])]
+        for c in candidates
+    ]
+    demos: list[tuple[str, str]] = []
+    for round_index in range(max((len(p) for p in per_candidate), default=0)):
+        demos += [p[round_index] for p in per_candidate if round_index < len(p)]
+        if round_index < len(NONE_DEMOS):
+            demos.append((NONE_DEMOS[round_index], NONE_TOKEN))
+    lines = ["Solved examples:"]
+    for text, token in demos:
+        lines.append(f"Player text (JSON string): {json.dumps(text, ensure_ascii=False)} → " + '{"choice": "' + token + '"}')
     return lines
 
 
@@ -87,13 +110,16 @@ def render_prompt(
     addressee: Addressee,
     text: str,
     max_examples: int | None = None,
+    style: ExampleStyle = "inline",
 ) -> Prompt:
     system = BUILTIN_INSTRUCTIONS
     if scenario.instructions.strip():
         system += "\n\nScenario notes:\n" + scenario.instructions.strip()
     stable_lines = [f"Game: {scenario.title or scenario.id}", "", "Options:"]
-    stable_lines += _candidate_lines(candidates, max_examples)
+    stable_lines += _candidate_lines(candidates, max_examples, style)
     stable_lines.append("")
+    if style == "demos":
+        stable_lines += [*_demo_lines(candidates, max_examples), ""]
     if state.location:
         location = scenario.location(state.location)
         where = state.location + (f"（{location.description}）" if location and location.description else "")
@@ -127,12 +153,13 @@ def build_prompt(
     text: str,
     count_tokens: Callable[[Prompt], int] | None,
     token_limit: int,
+    style: ExampleStyle = "inline",
 ) -> Prompt:
     """The full prompt if it fits `token_limit`; else with fewer examples per candidate; else
     ContextOverflow. `count_tokens` is the model's own tokenizer (None: a backend with no context)."""
     most_examples = max((len(c.examples) for c in candidates), default=0)
     for max_examples in [None, *range(most_examples - 1, -1, -1)]:
-        prompt = render_prompt(scenario, state, candidates, addressee, text, max_examples)
+        prompt = render_prompt(scenario, state, candidates, addressee, text, max_examples, style)
         if count_tokens is None:
             return prompt
         count = count_tokens(prompt)

@@ -35,7 +35,7 @@ _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|なに|何)|何がある|なにがある|知って|詳しい|の場所は)"
 )
-_ASKED_ABOUT = re.compile(r"^(って|と(は|いう|言|い)|の意味|っていう)")
+_ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ねー", "よー")
 _AGREEMENT = tuple(
@@ -45,7 +45,15 @@ _AGREEMENT = tuple(
               "よし", "行く")
 )
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
-_INVITING = re.compile(r"(よう|ましょう|ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
+_INVITING = re.compile(r"(ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
+# Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
+_VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
+# Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
+_TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
+_OPTION_TOKEN = re.compile(
+    rf"{_TOKEN}.{{0,4}}(選|答|出力|にして|にしろ|にせよ)|(choose|pick|select|answer|選ん|選べ|選択|答えは|出力).{{0,8}}a[0-9]{{1,3}}(?![0-9])"
+    r"|\"?choice\"?\s*:"
+)
 
 
 @dataclass(frozen=True)
@@ -95,6 +103,13 @@ def _is_question(text: AnalyzedText) -> bool:
     return text.norm.rstrip("。.!！").endswith(("?", "か", "かな", "の"))
 
 
+def is_invitation(text: AnalyzedText) -> bool:
+    """Let's (行こう, 話そうか, 行きましょう) or won't you (行ってみない？, 見てみるか？)."""
+    if _INVITING.search(text.norm):
+        return True
+    return any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in text.tokens)
+
+
 def has_movement_cue(text: AnalyzedText) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
     tokens = text.tokens
@@ -126,15 +141,24 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         for farewell in FAREWELLS:
             if ending.endswith(farewell):
                 return farewell
-    # A farewell followed by って/とは… is being talked about, not said.
-    for farewell in FAREWELLS:
-        position = norm.find(farewell)
-        if position >= 0 and _ASKED_ABOUT.match(norm[position + len(farewell) :]):
-            return None
     return None
 
 
+def farewell_talked_about(text: AnalyzedText) -> bool:
+    """A farewell quoted or followed by って/とは…: the player asks about the word, not says it."""
+    for farewell in FAREWELLS:
+        position = text.norm.find(farewell)
+        while position >= 0:
+            before = text.norm[position - 1 : position]
+            if before in ("「", "『", '"') or _ASKED_ABOUT.match(text.norm[position + len(farewell) :]):
+                return True
+            position = text.norm.find(farewell, position + 1)
+    return False
+
+
 def has_leave_cue(text: AnalyzedText) -> bool:
+    if farewell_talked_about(text):
+        return False
     if ending_farewell(text) is not None:
         return True
     if any(f in text.norm for f in FAREWELLS) or "そろそろ" in text.norm:
@@ -143,6 +167,15 @@ def has_leave_cue(text: AnalyzedText) -> bool:
 
 
 # --- rules that decide before the model ----------------------------------------------------------
+
+
+def steering_attempt(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Option tokens typed by the player (「A3を選べ」, a fake {"choice": "A1"}) are an attempt to steer
+    the model, which the small model followed; no player says A3 in a story game."""
+    match = _OPTION_TOKEN.search(ctx.text.norm)
+    if match is None:
+        return None
+    return Outcome(NONE, "steering_attempt", f"the text names the option token {match.group(0)!r}")
 
 
 def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -181,7 +214,7 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if ctx.candidate_for(LEAVE) is None:
         return None
     farewell = ending_farewell(ctx.text)
-    if farewell is None or mentioned_moves(ctx.text, ctx.candidates):
+    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
@@ -194,7 +227,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     invitation = ctx.analyzer.analyze(last.text)
     places = mentioned_moves(invitation, ctx.candidates)
-    if len(places) != 1 or not _INVITING.search(invitation.norm):
+    if len(places) != 1 or not is_invitation(invitation):
         return None
     text = strip_punctuation(ctx.text.raw)
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
@@ -246,14 +279,20 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 
 
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """Leaving ends the scene, so it needs a farewell or a leaving verb: the model picked 離脱 for
-    off-topic small talk."""
+    """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
+    the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
     if action is None or action.kind != "leave" or has_leave_cue(ctx.text):
         return None
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
 
 
-BEFORE_MODEL: tuple[Rule, ...] = (near_verbatim_example, explicit_move, farewell_leaves, agreement_to_invitation)
+BEFORE_MODEL: tuple[Rule, ...] = (
+    steering_attempt,
+    near_verbatim_example,
+    explicit_move,
+    farewell_leaves,
+    agreement_to_invitation,
+)
 AFTER_MODEL: tuple[Rule, ...] = (
     move_needs_destination_or_cue,
     move_needs_movement,
