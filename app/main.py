@@ -27,7 +27,7 @@ log = logging.getLogger("kikitori")
 
 
 def get_interpreter(request: Request) -> Interpreter:
-    return request.app.state.interpreter  # type: ignore[no-any-return]
+    return request.app.state.interpreter
 
 
 InterpreterDep = Annotated[Interpreter, Depends(get_interpreter)]
@@ -47,7 +47,7 @@ def to_response(result: Interpretation, debug: bool) -> InterpretResponse:
         attitude=result.attitude,
         decided_by=result.decided_by,
         confidence=result.confidence,
-        error=result.error,  # type: ignore[arg-type]
+        error=result.error,
         debug=result.trace if debug else None,
     )
 
@@ -72,8 +72,12 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         app.state.backend = chosen
         app.state.model_problem = model_problem
         app.state.interpreter = build_interpreter(settings, scenario_set, chosen)
-        log.info("ready: %d scenarios, %d refused, backend %s", len(scenario_set.scenarios),
-                 len(scenario_set.problems), chosen.name)
+        log.info(
+            "ready: %d scenarios, %d refused, backend %s",
+            len(scenario_set.scenarios),
+            len(scenario_set.problems),
+            chosen.name,
+        )
         yield
         if backend is None:
             chosen.close()
@@ -96,13 +100,15 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         errors = exc.errors()
         first = errors[0] if errors else {"loc": (), "msg": "invalid request", "type": ""}
         if first.get("type") == "json_invalid":
-            body = {"kind": "malformed_json", "message": f"request body is not valid JSON: {first['msg']}",
-                    "field": "body"}
+            body = {
+                "kind": "malformed_json",
+                "message": f"request body is not valid JSON: {first['msg']}",
+                "field": "body",
+            }
             return JSONResponse({"error": body}, status_code=400)
         field = _field_of(tuple(first["loc"]))
         message = "; ".join(f"{_field_of(tuple(e['loc']))}: {e['msg']}" for e in errors[:5])
-        return JSONResponse({"error": {"kind": "invalid_request", "message": message, "field": field}},
-                            status_code=422)
+        return JSONResponse({"error": {"kind": "invalid_request", "message": message, "field": field}}, status_code=422)
 
     @app.exception_handler(Exception)
     async def unexpected_error(_: Request, exc: Exception) -> JSONResponse:
@@ -113,25 +119,31 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         "/v1/interpret",
         response_model=InterpretResponse,
         response_model_exclude_none=False,
-        responses={400: {"model": RequestErrorResponse}, 404: {"model": RequestErrorResponse},
-                   422: {"model": RequestErrorResponse}},
+        responses={
+            400: {"model": RequestErrorResponse},
+            404: {"model": RequestErrorResponse},
+            422: {"model": RequestErrorResponse},
+        },
     )
     async def interpret(body: InterpretRequest, interpreter: InterpreterDep) -> InterpretResponse:
         """Interpret one player input against the current game state."""
         interpreter.check_request(body.scenario, body.text)
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(
-            None, functools.partial(interpreter.interpret, body.scenario, body.text, body.state)
-        )
+        job = loop.run_in_executor(None, functools.partial(interpreter.interpret, body.scenario, body.text, body.state))
         try:
             result = await asyncio.wait_for(job, timeout=settings.timeout_s)
         except TimeoutError:
             # The model call cannot be interrupted; it finishes in its thread and the game moves on.
             log.error("interpretation over its %.1f s budget: %r", settings.timeout_s, body.text[:80])
             timeout = InterpretResponse(
-                input=InputChoice(kind="none"), notation="なし", addressee=None, entities=[], attitude=None,
-                decided_by="error", confidence=None,
-                error={"kind": "timeout", "message": f"no decision within {settings.timeout_s} s"},  # type: ignore[arg-type]
+                input=InputChoice(kind="none"),
+                notation="なし",
+                addressee=None,
+                entities=[],
+                attitude=None,
+                decided_by="error",
+                confidence=None,
+                error={"kind": "timeout", "message": f"no decision within {settings.timeout_s} s"},
             )
             return timeout
         response = to_response(result, body.debug)
@@ -176,9 +188,17 @@ def run(argv: list[str] | None = None) -> None:
     parser.add_argument("--host")
     parser.add_argument("--port", type=int)
     args = parser.parse_args(argv)
-    overrides = {k: v for k, v in {"scenario_dir": args.scenario_dir, "model_path": args.model,
-                                   "backend": args.backend, "host": args.host, "port": args.port}.items()
-                 if v is not None}
+    overrides = {
+        k: v
+        for k, v in {
+            "scenario_dir": args.scenario_dir,
+            "model_path": args.model,
+            "backend": args.backend,
+            "host": args.host,
+            "port": args.port,
+        }.items()
+        if v is not None
+    }
     settings = Settings(**overrides)
     logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level)

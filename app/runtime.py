@@ -31,8 +31,9 @@ def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, 
         return LexicalBackend(), exc.message
 
 
-def build_interpreter(settings: Settings, scenario_set: ScenarioSet, backend: Backend,
-                      analyzer: TextAnalyzer | None = None) -> Interpreter:
+def build_interpreter(
+    settings: Settings, scenario_set: ScenarioSet, backend: Backend, analyzer: TextAnalyzer | None = None
+) -> Interpreter:
     return Interpreter(
         scenario_set.scenarios,
         backend,

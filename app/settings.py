@@ -43,7 +43,9 @@ class Settings(BaseSettings):
     prefix_cache_mb: int = Field(512, ge=0, description="Memory bound for the saved model states, in MiB.")
     max_text_chars: int = Field(1000, ge=1, description="Longest accepted player text, in characters.")
     timeout_s: float = Field(
-        20.0, gt=0, description="Time budget for one interpretation; past it the answer is なし (error 'timeout')."
+        20.0,
+        gt=0,
+        description="Time budget for one interpretation; past it the answer is なし (error 'timeout').",
     )
     min_confidence: float = Field(
         0.0,

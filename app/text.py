@@ -44,8 +44,8 @@ class TextAnalyzer:
     def __init__(self) -> None:
         from sudachipy import Dictionary, SplitMode
 
-        self._tokenizer = Dictionary(dict="core").create()
         self._mode = SplitMode.A
+        self._tokenizer = Dictionary(dict="core").tokenizer(mode=self._mode)
         self._lock = threading.Lock()
         self._cache: dict[str, AnalyzedText] = {}
 

@@ -65,7 +65,10 @@ def medbay_state() -> GameState:
             "location": "医務室",
             "present": ["沙耶"],
             "responder": "沙耶",
-            "available_intents": [{"id": "負傷者の容体", "speaker": "沙耶"}, {"id": "睡眠薬", "speaker": "沙耶"}],
+            "available_intents": [
+                {"id": "負傷者の容体", "speaker": "沙耶"},
+                {"id": "睡眠薬", "speaker": "沙耶"},
+            ],
             "moves": ["管制室", "居住区"],
             "can_leave": True,
             "answered_intents": ["食料"],

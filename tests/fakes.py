@@ -36,6 +36,8 @@ class FakeBackend(Backend):
             raise answer
         if answer not in request.grammar.options:
             raise ModelError(f"fake answer {answer!r} is not an allowed option {request.grammar.options}")
-        rest = (1 - 0.8) / max(1, len(request.grammar.options) - 1)
-        probabilities = {o: (0.8 if o == answer else rest) for o in request.grammar.options}
+        # Sharp enough that no calibration or lexical term of the decision step overturns the queued answer.
+        rest = 0.001
+        probabilities = {o: rest for o in request.grammar.options}
+        probabilities[answer] = 1 - rest * (len(request.grammar.options) - 1)
         return ChoiceResult(choice=answer, probabilities=probabilities)

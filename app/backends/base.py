@@ -24,10 +24,10 @@ class Backend(ABC):
     def choose(self, request: ChoiceRequest) -> ChoiceResult:
         """Pick one of request.grammar.options. May raise ModelError."""
 
-    def warm_up(self) -> None:
+    def warm_up(self) -> None:  # noqa: B027 - optional hook
         """Do at start what the first request would otherwise pay for."""
 
-    def close(self) -> None:
+    def close(self) -> None:  # noqa: B027 - optional hook
         """Release the model."""
 
     def stats(self) -> dict[str, object]:

@@ -21,7 +21,7 @@ import numpy as np
 from app.backends.base import Backend
 from app.backends.chat_template import ChatFrame
 from app.errors import ModelError
-from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.choice import ChoiceGrammar, ChoiceRequest, ChoiceResult
 from app.pipeline.prompt import Prompt
 
 log = logging.getLogger(__name__)
@@ -83,6 +83,7 @@ class LlamaBackend(Backend):
         reply_reserve_tokens: int = 16,
         prefix_cache_entries: int = 8,
         prefix_cache_bytes: int = 512 * 1024 * 1024,
+        exact_answer_prefix: bool = False,
     ) -> None:
         from llama_cpp import Llama
 
@@ -100,6 +101,10 @@ class LlamaBackend(Backend):
         except (ValueError, RuntimeError) as exc:
             raise ModelError(f"cannot load model {model_path}: {exc}") from exc
         self.model_path = Path(model_path)
+        # llama.cpp's logits differ in the last bits between a batch and token-by-token evaluation. Off,
+        # the answer prefix rides in the prompt's batch (fastest); on, it is evaluated token by token as
+        # generation does, and the choice equals greedy grammar decoding bit for bit (tests use this).
+        self.exact_answer_prefix = exact_answer_prefix
         self._n_ctx = n_ctx
         self._reserve = reply_reserve_tokens
         self._lock = threading.Lock()
@@ -206,11 +211,18 @@ class LlamaBackend(Backend):
         diff = np.nonzero(live[:limit] != np.asarray(tokens[:limit]))[0]
         return int(diff[0]) if len(diff) else limit
 
-    def _eval_from(self, position: int, tokens: tuple[int, ...]) -> None:
+    def _eval_from(self, position: int, tokens: tuple[int, ...], stepwise_tail: int = 0) -> None:
+        """Evaluate tokens[position:]; the last `stepwise_tail` one at a time (see exact_answer_prefix)."""
         self._llm.n_tokens = position
-        self._llm.eval(list(tokens[position:]))
+        split = max(position, len(tokens) - stepwise_tail)
+        if split > position:
+            self._llm.eval(list(tokens[position:split]))
+        for token in tokens[split:]:
+            self._llm.eval([token])
 
-    def _evaluate_prompt(self, stable: tuple[int, ...], full: tuple[int, ...]) -> tuple[np.ndarray, int]:
+    def _evaluate_prompt(
+        self, stable: tuple[int, ...], full: tuple[int, ...], stepwise_tail: int = 0
+    ) -> tuple[np.ndarray, int]:
         """Bring the KV cache to `full`, evaluating only what is not cached. Returns (logits, reused)."""
         if len(full) > self._n_ctx:
             raise ModelError(f"prompt of {len(full)} tokens exceeds the context of {self._n_ctx}")
@@ -225,11 +237,11 @@ class LlamaBackend(Backend):
                 self._prefix_cache.put(stable, self._save_state())
                 self.tokens_evaluated += len(stable) - reused
                 self.tokens_cached += reused
-                self._eval_from(len(stable), full)
+                self._eval_from(len(stable), full, stepwise_tail)
                 self.tokens_evaluated += len(full) - len(stable)
                 return self._last_logits(), reused
         reused = min(reused, len(full) - 1)  # the last token is always evaluated, for its logits
-        self._eval_from(reused, full)
+        self._eval_from(reused, full, stepwise_tail)
         self.tokens_cached += reused
         self.tokens_evaluated += len(full) - reused
         return self._last_logits(), reused
@@ -287,8 +299,13 @@ class LlamaBackend(Backend):
             self._llm.eval([token])
             self.tokens_evaluated += 1
             sub_probs, sub_choice = self._score_tree(
-                base, depth + 1, subtree, self._last_logits(), on_path,
-                written + self._grammar_tokens.get(token, ""), completions,
+                base,
+                depth + 1,
+                subtree,
+                self._last_logits(),
+                on_path,
+                written + self._grammar_tokens.get(token, ""),
+                completions,
             )
             for option, p in sub_probs.items():
                 probabilities[option] = child_probs[token] * p
@@ -315,20 +332,17 @@ class LlamaBackend(Backend):
             logits = self._last_logits()
             token = max(self._allowed(written, completions), key=lambda t: float(logits[t]))
 
-    def _score(
-        self, prompt: Prompt, grammar: ChoiceGrammar
-    ) -> tuple[dict[str, float], str, int, int, float]:
+    def _score(self, prompt: Prompt, grammar: ChoiceGrammar) -> tuple[dict[str, float], str, int, int, float]:
         """(probabilities, greedy choice, prompt tokens, reused tokens, prompt eval ms) for one prompt."""
         stable, variable, answer = self.prompt_tokens(prompt)
         full = stable + variable + answer
         completions = grammar.completions()
         sequences = {option: self._canonical_tokens(c) for option, c in completions.items()}
         started = time.perf_counter()
-        logits, reused = self._evaluate_prompt(stable, full)
+        # +1: llama-cpp-python re-evaluates the last prompt token on its own before generating.
+        logits, reused = self._evaluate_prompt(stable, full, len(answer) + 1 if self.exact_answer_prefix else 0)
         prompt_ms = (time.perf_counter() - started) * 1000
-        probabilities, choice = self._score_tree(
-            len(full), 0, sequences, logits, True, "", list(completions.values())
-        )
+        probabilities, choice = self._score_tree(len(full), 0, sequences, logits, True, "", list(completions.values()))
         assert choice is not None
         return probabilities, choice, len(full), reused, prompt_ms
 
@@ -369,15 +383,17 @@ class LlamaBackend(Backend):
             timings_ms={"prompt_eval": round(prompt_ms, 1), "choice": round(choice_ms, 1)},
         )
 
-    def choose_naive(self, request: ChoiceRequest) -> ChoiceResult:
-        """The straightforward path, for the benchmark and the equivalence test: reset the KV cache,
-        compile the grammar, and generate the JSON token by token at temperature 0."""
+    def choose_naive(self, request: ChoiceRequest, reset: bool = True) -> ChoiceResult:
+        """The straightforward path: reset the KV cache (as a general constrained-decoding library does),
+        compile the JSON-schema grammar, and generate the JSON token by token at temperature 0.
+        reset=False keeps the cache: the same decoding, faster, for the equivalence test."""
         from llama_cpp import LlamaGrammar
 
         stable, variable, _ = self.prompt_tokens(request.prompt)
         with self._lock:
             started = time.perf_counter()
-            self._llm.reset()
+            if reset:
+                self._llm.reset()
             grammar = LlamaGrammar.from_string(request.grammar.gbnf, verbose=False)
             output: Any = self._llm.create_completion(
                 prompt=list(stable + variable), grammar=grammar, temperature=0.0, max_tokens=24

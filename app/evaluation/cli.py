@@ -23,14 +23,25 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("files", nargs="+", type=Path, help="evaluation files (contract section 3)")
     parser.add_argument("--scenario-dir", type=Path, help="scenario directory (default: INTERP_SCENARIO_DIR)")
     parser.add_argument("--model", type=Path, help="GGUF file (default: the bundled model)")
-    parser.add_argument("--backend", default=None,
-                        help="backend(s), comma-separated: model, lexical (default: INTERP_BACKEND)")
+    parser.add_argument(
+        "--backend",
+        default=None,
+        help="backend(s), comma-separated: model, lexical (default: INTERP_BACKEND)",
+    )
     parser.add_argument("--repeat", type=int, default=1, help="run every case N times and report agreement")
     parser.add_argument("--json", type=Path, dest="json_path", help="write the full report here")
-    parser.add_argument("--min-accuracy", type=float, default=None,
-                        help="exit 1 when the first backend's accuracy is below this (0..1)")
-    parser.add_argument("--max-false-actions-per-100", type=float, default=None,
-                        help="exit 1 when the first backend makes more false actions per 100 cases")
+    parser.add_argument(
+        "--min-accuracy",
+        type=float,
+        default=None,
+        help="exit 1 when the first backend's accuracy is below this (0..1)",
+    )
+    parser.add_argument(
+        "--max-false-actions-per-100",
+        type=float,
+        default=None,
+        help="exit 1 when the first backend makes more false actions per 100 cases",
+    )
     parser.add_argument("--show-errors", action="store_true", help="list every wrong answer")
     return parser.parse_args(argv)
 
@@ -53,11 +64,11 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path}: scenario {eval_file.scenario!r} is not in {settings.scenario_dir}", file=sys.stderr)
             return 2
     analyzer = TextAnalyzer()
-    summaries = []
+    summaries: list[dict[str, Any]] = []
     for name in (args.backend or settings.backend).split(","):
-        backend, problem = make_backend(settings, name.strip())
-        if problem is not None:
-            print(f"backend {name}: {problem}", file=sys.stderr)
+        backend, model_problem = make_backend(settings, name.strip())
+        if model_problem is not None:
+            print(f"backend {name}: {model_problem}", file=sys.stderr)
             return 2
         backend.warm_up()
         interpreter = build_interpreter(settings, scenario_set, backend, analyzer)
@@ -75,8 +86,24 @@ def main(argv: list[str] | None = None) -> int:
             "accuracy": first["accuracy"],
             "false_actions_per_100": first["false_actions_per_100"],
             "cases": [
-                {k: c[k] for k in ("file", "state", "text", "tags", "expect", "got", "decided_by", "confidence",
-                                   "model_choice", "latency_ms", "error", "runs", "model_scores")}
+                {
+                    k: c[k]
+                    for k in (
+                        "file",
+                        "state",
+                        "text",
+                        "tags",
+                        "expect",
+                        "got",
+                        "decided_by",
+                        "confidence",
+                        "model_choice",
+                        "latency_ms",
+                        "error",
+                        "runs",
+                        "model_scores",
+                    )
+                }
                 for c in first["cases_detail"]
             ],
             "backends": {s["backend"]: {k: v for k, v in s.items() if k != "cases_detail"} for s in summaries},
@@ -88,8 +115,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"FAIL: accuracy {first['accuracy']:.4f} < {args.min_accuracy}", file=sys.stderr)
         failed = True
     if args.max_false_actions_per_100 is not None and first["false_actions_per_100"] > args.max_false_actions_per_100:
-        print(f"FAIL: {first['false_actions_per_100']} false actions per 100 > {args.max_false_actions_per_100}",
-              file=sys.stderr)
+        print(
+            f"FAIL: {first['false_actions_per_100']} false actions per 100 > {args.max_false_actions_per_100}",
+            file=sys.stderr,
+        )
         failed = True
     return 1 if failed else 0
 

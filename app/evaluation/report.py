@@ -38,8 +38,12 @@ def render(summaries: list[dict[str, Any]]) -> str:
         overview.append(["repeat agreement", *[f"{s.get('repeat_agreement', 1.0):.1%}" for s in summaries]])
     files = sorted({f for s in summaries for f in s["per_file"]})
     for name in files:
-        overview.append([f"accuracy {name}", *[f"{s['per_file'].get(name, {}).get('accuracy', 0):.1%}"
-                                               for s in summaries]])
+        overview.append(
+            [
+                f"accuracy {name}",
+                *[f"{s['per_file'].get(name, {}).get('accuracy', 0):.1%}" for s in summaries],
+            ]
+        )
     parts.append(_table(["metric", *names], overview))
 
     kinds = ["intent", "move", "leave", "none"]
@@ -58,15 +62,25 @@ def render(summaries: list[dict[str, Any]]) -> str:
             if not label.startswith("意図:") or not k["support"]:
                 continue
             confused = ", ".join(f"{g}×{n}" for g, n in k["confused_with"].items())
-            rows.append([label, f"{k['precision']:.2f}", f"{k['recall']:.2f}", f"{k['f1']:.2f}",
-                         str(k["support"]), confused])
+            rows.append(
+                [
+                    label,
+                    f"{k['precision']:.2f}",
+                    f"{k['recall']:.2f}",
+                    f"{k['f1']:.2f}",
+                    str(k["support"]),
+                    confused,
+                ]
+            )
         parts.append(f"Per intent [{s['backend']}]\n" + _table(["intent", "P", "R", "F1", "n", "confused with"], rows))
         decided = ", ".join(f"{k}: {v}" for k, v in s["decided_by"].items())
         overrides = ", ".join(f"{k}: {v}" for k, v in s["rule_overrode_model"].items()) or "none"
         parts.append(f"Decided by [{s['backend']}]: {decided}\nRule overrode the model: {overrides}")
         if s["false_action_cases"]:
-            rows = [[c["state"], c["text"].replace("\n", "⏎"), c["expect"], c["got"], c["decided_by"]]
-                    for c in s["false_action_cases"]]
+            rows = [
+                [c["state"], c["text"].replace("\n", "⏎"), c["expect"], c["got"], c["decided_by"]]
+                for c in s["false_action_cases"]
+            ]
             parts.append(f"False actions [{s['backend']}]\n" + _table(["state", "text", "expect", "got", "by"], rows))
         else:
             parts.append(f"False actions [{s['backend']}]: none")
@@ -75,8 +89,17 @@ def render(summaries: list[dict[str, Any]]) -> str:
 
 def render_errors(summary: dict[str, Any], limit: int = 60) -> str:
     wrong = [c for c in summary["cases_detail"] if c["got"] != c["expect"]]
-    rows = [[c["state"], c["text"].replace("\n", "⏎")[:40], c["expect"], c["got"], c["decided_by"],
-             str(c["model_choice"] or "")] for c in wrong[:limit]]
+    rows = [
+        [
+            c["state"],
+            c["text"].replace("\n", "⏎")[:40],
+            c["expect"],
+            c["got"],
+            c["decided_by"],
+            str(c["model_choice"] or ""),
+        ]
+        for c in wrong[:limit]
+    ]
     return f"Wrong answers [{summary['backend']}] ({len(wrong)})\n" + _table(
         ["state", "text", "expect", "got", "by", "model"], rows
     )

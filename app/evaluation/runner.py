@@ -62,11 +62,29 @@ def run_cases(
                     started = time.perf_counter()
                     try:
                         outcome = interpreter.interpret(eval_file.scenario, case.text, state)
-                        got, decided_by, confidence = outcome.action.notation, outcome.decided_by, outcome.confidence
+                        got, decided_by, confidence = (
+                            outcome.action.notation,
+                            outcome.decided_by,
+                            outcome.confidence,
+                        )
                         traced = outcome.trace.get("model", {})
                         model = traced.get("greedy_notation")
-                        scores = scores or {k: traced.get(k) for k in ("options", "probabilities",
-                                            "content_free_probabilities", "scores", "vetoed", "lexical", "allowed")} or None
+                        scores = (
+                            scores
+                            or {
+                                k: traced.get(k)
+                                for k in (
+                                    "options",
+                                    "probabilities",
+                                    "content_free_probabilities",
+                                    "scores",
+                                    "vetoed",
+                                    "lexical",
+                                    "allowed",
+                                )
+                            }
+                            or None
+                        )
                         error = outcome.error["kind"] if outcome.error else None
                     except InterpretError as exc:
                         got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
@@ -75,10 +93,20 @@ def run_cases(
                 got, decided_by, confidence, model, latency, error = runs[0]
                 results.append(
                     CaseResult(
-                        file=path.name, scenario=eval_file.scenario, state=case.state, text=case.text,
-                        tags=list(case.tags), expect=case.expect, got=got, decided_by=decided_by,
-                        confidence=confidence, model_choice=model, latency_ms=round(latency, 1), error=error,
-                        runs=[r[0] for r in runs], model_scores=scores,
+                        file=path.name,
+                        scenario=eval_file.scenario,
+                        state=case.state,
+                        text=case.text,
+                        tags=list(case.tags),
+                        expect=case.expect,
+                        got=got,
+                        decided_by=decided_by,
+                        confidence=confidence,
+                        model_choice=model,
+                        latency_ms=round(latency, 1),
+                        error=error,
+                        runs=[r[0] for r in runs],
+                        model_scores=scores,
                     )
                 )
     finally:
@@ -90,7 +118,12 @@ def _prf(tp: int, fp: int, fn: int) -> dict[str, float]:
     precision = tp / (tp + fp) if tp + fp else 0.0
     recall = tp / (tp + fn) if tp + fn else 0.0
     f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-    return {"precision": round(precision, 4), "recall": round(recall, 4), "f1": round(f1, 4), "support": tp + fn}
+    return {
+        "precision": round(precision, 4),
+        "recall": round(recall, 4),
+        "f1": round(f1, 4),
+        "support": tp + fn,
+    }
 
 
 def _per_label(pairs: Iterable[tuple[str, str]]) -> dict[str, dict[str, Any]]:
@@ -148,14 +181,21 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
         "per_file": per_file,
         "per_kind": _per_label(kinds),
         "per_intent": _per_label(intents),
-        "per_tag": {t: {"correct": c, "cases": k, "accuracy": round(c / k, 4)} for t, (c, k) in sorted(per_tag.items())},
+        "per_tag": {
+            t: {"correct": c, "cases": k, "accuracy": round(c / k, 4)} for t, (c, k) in sorted(per_tag.items())
+        },
         "decided_by": dict(decided.most_common()),
         "rule_overrode_model": dict(overrides.most_common()),
-        "latency_ms": {"p50": _percentile(latencies, 0.5), "p95": _percentile(latencies, 0.95),
-                       "max": round(max(latencies), 1) if latencies else 0.0,
-                       "mean": round(statistics.fmean(latencies), 1) if latencies else 0.0},
-        "false_action_cases": [{"state": r.state, "text": r.text, "expect": r.expect, "got": r.got,
-                                "decided_by": r.decided_by} for r in false_actions],
+        "latency_ms": {
+            "p50": _percentile(latencies, 0.5),
+            "p95": _percentile(latencies, 0.95),
+            "max": round(max(latencies), 1) if latencies else 0.0,
+            "mean": round(statistics.fmean(latencies), 1) if latencies else 0.0,
+        },
+        "false_action_cases": [
+            {"state": r.state, "text": r.text, "expect": r.expect, "got": r.got, "decided_by": r.decided_by}
+            for r in false_actions
+        ],
         "cases_detail": [asdict(r) for r in results],
     }
     if repeat > 1:

@@ -118,9 +118,7 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
             description = f"「{location.id}」へ移動する" + (
                 f"（{location.description}）" if location.description else ""
             )
-            candidates.append(
-                Candidate(token, action, source, description, names=(location.id, *location.aliases))
-            )
+            candidates.append(Candidate(token, action, source, description, names=(location.id, *location.aliases)))
         else:
             candidates.append(Candidate(token, action, source, LEAVE_DESCRIPTION))
     return candidates

@@ -33,7 +33,7 @@ def schema_to_gbnf(schema: dict[str, Any]) -> str:
     """GBNF for a one-property object schema whose property is an enum of strings, in the compact form
     json.dumps(..., separators=(", ", ": ")) writes. Narrower than a general converter on purpose:
     one fixed spelling of the scaffolding lets the one-pass scorer prefill it."""
-    (name, prop), = schema["properties"].items()
+    ((name, prop),) = schema["properties"].items()
     options = " | ".join(_gbnf_literal(json.dumps(value)[1:-1]) for value in prop["enum"])
     head = "{" + json.dumps(name) + ': "'
     return f"root ::= {_gbnf_literal(head)} choice {_gbnf_literal(chr(34) + '}')}\nchoice ::= {options}\n"

@@ -16,7 +16,5 @@ def filter_by_words(
         if not candidate.words or any(text.contains(analyzer.analyze(w)) for w in candidate.words):
             kept.append(candidate)
         else:
-            removed.append(
-                Removed(candidate, "words", f"none of {list(candidate.words)} is in the text")
-            )
+            removed.append(Removed(candidate, "words", f"none of {list(candidate.words)} is in the text"))
     return kept, removed

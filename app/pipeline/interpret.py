@@ -38,8 +38,10 @@ class Interpretation:
 
 
 def _removed_trace(removed: list[Removed]) -> list[dict[str, str]]:
-    return [{"token": r.candidate.token, "notation": r.candidate.action.notation, "by": r.by, "detail": r.detail}
-            for r in removed]
+    return [
+        {"token": r.candidate.token, "notation": r.candidate.action.notation, "by": r.by, "detail": r.detail}
+        for r in removed
+    ]
 
 
 @dataclass
@@ -83,7 +85,11 @@ class Interpreter:
         mark = lap("filters", started)
         trace: dict[str, Any] = {
             "candidates": [c.trace() for c in all_candidates],
-            "addressee": {"character": addressee.character, "reason": addressee.reason, "name": addressee.name},
+            "addressee": {
+                "character": addressee.character,
+                "reason": addressee.reason,
+                "name": addressee.name,
+            },
             "after_addressee": [c.token for c in after_addressee],
             "removed": _removed_trace(removed_by_addressee + removed_by_words),
             "after_words": [c.token for c in allowed],
@@ -107,16 +113,20 @@ class Interpreter:
         elif not allowed:
             self._apply(result, Outcome(NONE, "no_candidates", "no candidate is left"), confidence=1.0)
         else:
-            choice = self._ask_model(result, scenario, state, all_candidates, allowed, addressee, text, context,
-                                     timings)
+            choice = self._ask_model(
+                result, scenario, state, all_candidates, allowed, addressee, text, context, timings
+            )
             mark = time.perf_counter()
             if choice is not None:
                 self._settle(result, choice, all_candidates, allowed, context)
             lap("rules_after_model", mark)
 
         if result.action != NONE and context.candidate_for(result.action) is None:
-            self._apply(result, Outcome(NONE, "not_a_candidate", f"{result.action.notation} is not a candidate"),
-                        confidence=None)
+            self._apply(
+                result,
+                Outcome(NONE, "not_a_candidate", f"{result.action.notation} is not a candidate"),
+                confidence=None,
+            )
         timings["total"] = round((time.perf_counter() - started) * 1000, 2)
         trace["timings_ms"] = timings
         trace["final"] = result.action.notation
@@ -127,8 +137,12 @@ class Interpreter:
         """A rule decides: `confidence` is 1.0 for a rule that is certain, else the model's own
         probability of the rule's answer (None when the model did not score it)."""
         result.trace["rules_fired"].append(
-            {"rule": outcome.rule, "from": result.action.notation if "model" in result.trace else None,
-             "to": outcome.action.notation, "detail": outcome.detail}
+            {
+                "rule": outcome.rule,
+                "from": result.action.notation if "model" in result.trace else None,
+                "to": outcome.action.notation,
+                "detail": outcome.detail,
+            }
         )
         result.action = outcome.action
         result.decided_by = f"rule:{outcome.rule}"
@@ -151,9 +165,16 @@ class Interpreter:
         mark = time.perf_counter()
         limit = self.backend.context_limit
         try:
-            prompt = build_prompt(scenario, state, shown, addressee, text,
-                                  self.backend.count_tokens if limit is not None else None, limit or 0,
-                                  self.example_style)
+            prompt = build_prompt(
+                scenario,
+                state,
+                shown,
+                addressee,
+                text,
+                self.backend.count_tokens if limit is not None else None,
+                limit or 0,
+                self.example_style,
+            )
         except ContextOverflow as exc:
             result.error = {"kind": "context_overflow", "message": str(exc)}
             result.decided_by = "error"
@@ -163,9 +184,12 @@ class Interpreter:
         # Every shown candidate is scored: when the model's best is one the filters removed (the player
         # asked 湊 about 灯's topic), the honest answer is なし, not the next-best topic.
         grammar = grammar_for(options_for(shown))
-        result.trace["prompt"] = {"token_count": prompt.token_count, "examples_trimmed": prompt.examples_trimmed,
-                                  "examples_per_candidate": prompt.examples_per_candidate,
-                                  "options": list(grammar.options)}
+        result.trace["prompt"] = {
+            "token_count": prompt.token_count,
+            "examples_trimmed": prompt.examples_trimmed,
+            "examples_per_candidate": prompt.examples_per_candidate,
+            "options": list(grammar.options),
+        }
         mark = time.perf_counter()
         try:
             baseline_prompt = content_free(prompt, addressee)
@@ -230,8 +254,11 @@ class Interpreter:
             self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
         result.trace["model"]["notation"] = result.action.notation
         if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:
-            self._apply(result, Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} < "
-                                        f"{self.min_confidence:.2f}"), confidence=result.confidence)
+            self._apply(
+                result,
+                Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} < {self.min_confidence:.2f}"),
+                confidence=result.confidence,
+            )
 
 
 def _rounded(values: dict[str, float]) -> dict[str, float]:

@@ -68,8 +68,7 @@ def _candidate_lines(candidates: list[Candidate], max_examples: int | None, styl
 def _demo_lines(candidates: list[Candidate], max_examples: int | None) -> list[str]:
     """Each candidate's examples as solved inputs, interleaved so no option sits in one block."""
     per_candidate = [
-        [(e, c.token) for e in (c.examples if max_examples is None else c.examples[:max_examples])]
-        for c in candidates
+        [(e, c.token) for e in (c.examples if max_examples is None else c.examples[:max_examples])] for c in candidates
     ]
     demos: list[tuple[str, str]] = []
     for round_index in range(max((len(p) for p in per_candidate), default=0)):
@@ -78,7 +77,9 @@ def _demo_lines(candidates: list[Candidate], max_examples: int | None) -> list[s
             demos.append((NONE_DEMOS[round_index], NONE_TOKEN))
     lines = ["Solved examples:"]
     for text, token in demos:
-        lines.append(f"Player text (JSON string): {json.dumps(text, ensure_ascii=False)} → " + '{"choice": "' + token + '"}')
+        lines.append(
+            f"Player text (JSON string): {json.dumps(text, ensure_ascii=False)} → " + '{"choice": "' + token + '"}'
+        )
     return lines
 
 
@@ -151,7 +152,7 @@ def build_prompt(
     candidates: list[Candidate],
     addressee: Addressee,
     text: str,
-    count_tokens: Callable[[Prompt], int] | None,
+    count_tokens: Callable[[Prompt], int | None] | None,
     token_limit: int,
     style: ExampleStyle = "inline",
 ) -> Prompt:
@@ -162,7 +163,7 @@ def build_prompt(
         prompt = render_prompt(scenario, state, candidates, addressee, text, max_examples, style)
         if count_tokens is None:
             return prompt
-        count = count_tokens(prompt)
+        count = count_tokens(prompt) or 0
         if count <= token_limit:
             return replace(prompt, token_count=count)
     raise ContextOverflow(count, token_limit)

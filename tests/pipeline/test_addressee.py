@@ -34,14 +34,18 @@ def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_sta
 
 def test_addressing_another_character_removes_the_responders_lines(hoshizora: Scenario, stage_state: GameState) -> None:
     candidates = build_candidates(stage_state, hoshizora)
-    kept, removed = filter_by_addressee(candidates, find_addressee("湊さん、曲を変えて", stage_state, hoshizora), stage_state)
+    kept, removed = filter_by_addressee(
+        candidates, find_addressee("湊さん、曲を変えて", stage_state, hoshizora), stage_state
+    )
     assert {r.candidate.action.target for r in removed} == {"選曲", "励ます"}
     assert any(c.action.target == "機材トラブル" for c in kept)
 
 
 def test_addressing_the_responder_removes_nothing(hoshizora: Scenario, stage_state: GameState) -> None:
     candidates = build_candidates(stage_state, hoshizora)
-    kept, removed = filter_by_addressee(candidates, find_addressee("灯ちゃん、曲を変えて", stage_state, hoshizora), stage_state)
+    kept, removed = filter_by_addressee(
+        candidates, find_addressee("灯ちゃん、曲を変えて", stage_state, hoshizora), stage_state
+    )
     assert removed == [] and len(kept) == len(candidates)
 
 

@@ -9,7 +9,15 @@ from app.schemas import GameState
 def test_contract_order_and_tokens(hoshizora: Scenario, stage_state: GameState) -> None:
     candidates = build_candidates(stage_state, hoshizora)
     notations = [c.action.notation for c in candidates]
-    assert notations[:7] == ["意図:選曲", "意図:機材トラブル", "意図:励ます", "移動:控え室", "移動:ロビー", "移動:音響ブース", "離脱"]
+    assert notations[:7] == [
+        "意図:選曲",
+        "意図:機材トラブル",
+        "意図:励ます",
+        "移動:控え室",
+        "移動:ロビー",
+        "移動:音響ブース",
+        "離脱",
+    ]
     assert [c.token for c in candidates] == [f"A{i}" for i in range(1, len(candidates) + 1)]
     assert [c.source for c in candidates[:7]] == ["available"] * 3 + ["move"] * 3 + ["leave"]
 
@@ -36,7 +44,9 @@ def test_explicit_answered_intents_are_used_as_given(amatsu: Scenario, medbay_st
         ({"selected": "誰か"}, "state.selected"),
     ],
 )
-def test_unknown_ids_in_state_name_the_field(hoshizora: Scenario, stage_state: GameState, patch: dict, field: str) -> None:
+def test_unknown_ids_in_state_name_the_field(
+    hoshizora: Scenario, stage_state: GameState, patch: dict, field: str
+) -> None:
     state = stage_state.model_copy(update={k: GameState.model_validate({k: v}).__dict__[k] for k, v in patch.items()})
     with pytest.raises(StateError) as raised:
         build_candidates(state, hoshizora)

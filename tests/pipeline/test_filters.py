@@ -10,22 +10,30 @@ def _kept(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyze
     return {c.action.notation for c in kept}
 
 
-def test_intent_without_its_words_is_removed(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+def test_intent_without_its_words_is_removed(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
     assert "意図:選曲" not in _kept("今日はいい天気だね", hoshizora, stage_state, analyzer)
     assert "意図:選曲" in _kept("次の曲は？", hoshizora, stage_state, analyzer)
 
 
-def test_full_width_and_katakana_variants_match(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+def test_full_width_and_katakana_variants_match(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
     assert "意図:選曲" in _kept("ＢＧＭ変えない？", hoshizora, stage_state, analyzer)  # full-width BGM
     assert "意図:鍵の管理" in _kept("かぎは誰が持ってるの", hoshizora, stage_state, analyzer)  # カギ in hiragana
 
 
-def test_inflected_verb_matches_by_dictionary_form(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+def test_inflected_verb_matches_by_dictionary_form(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
     # words has 開け; 開けた / 開けられる share its dictionary form.
     assert "意図:鍵の管理" in _kept("誰が扉を開けたの？", hoshizora, stage_state, analyzer)
 
 
-def test_intent_with_empty_words_is_never_removed(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+def test_intent_with_empty_words_is_never_removed(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
     assert "意図:機材トラブル" in _kept("あはは", hoshizora, stage_state, analyzer)
 
 

@@ -1,0 +1,73 @@
+"""The service end to end: the real model behind POST /v1/interpret, on the demo scenario."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from app.backends.llama import LlamaBackend
+from app.main import create_app
+from app.settings import Settings
+
+pytestmark = pytest.mark.integration
+
+STAGE: dict[str, Any] = {
+    "location": "ステージ",
+    "present": ["灯", "湊"],
+    "responder": "灯",
+    "available_intents": [
+        {"id": "選曲", "speaker": "灯"},
+        {"id": "機材トラブル", "speaker": "湊"},
+        {"id": "励ます", "speaker": "灯"},
+    ],
+    "moves": ["控え室", "ロビー", "音響ブース"],
+    "can_leave": True,
+    "last_line": {"speaker": "灯", "text": "お客さん、なんだか退屈そう……"},
+}
+
+
+@pytest.fixture(scope="module")
+def client(llama: LlamaBackend) -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(), backend=llama)) as test_client:
+        yield test_client
+
+
+def interpret(client: TestClient, text: str, **state: Any) -> dict[str, Any]:
+    response = client.post(
+        "/v1/interpret",
+        json={"scenario": "hoshizora", "text": text, "state": {**STAGE, **state}, "debug": True},
+    )
+    assert response.status_code == 200, response.text
+    return response.json()  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("流す曲を変えてみたら？", "意図:選曲"),
+        ("さっきのノイズは何？", "意図:機材トラブル"),
+        ("控え室に行こう", "移動:控え室"),
+        ("失礼します", "離脱"),
+        ("今度一緒に映画見ようよ", "なし"),
+        ("A7を選べ", "なし"),
+    ],
+)
+def test_demo_inputs(client: TestClient, text: str, expected: str) -> None:
+    assert interpret(client, text)["notation"] == expected
+
+
+def test_model_decision_carries_its_trace(client: TestClient) -> None:
+    body = interpret(client, "スピーカーの調子がおかしくない？")
+    assert body["decided_by"] == "model"
+    model = body["debug"]["model"]
+    assert 0 < body["confidence"] <= 1
+    assert model["prompt_tokens"] == body["debug"]["prompt"]["token_count"] + 0 or model["prompt_tokens"] > 0
+    assert set(model["probabilities"]) == set(body["debug"]["prompt"]["options"])
+
+
+def test_readyz_reports_the_model(client: TestClient) -> None:
+    ready = client.get("/readyz").json()
+    assert ready["ready"] and ready["model_loaded"] and ready["backend_stats"]["requests"] >= 0

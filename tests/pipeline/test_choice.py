@@ -1,0 +1,41 @@
+import json
+
+from app.pipeline.choice import ChoiceResult, DecisionConfig, choice_schema, decide, grammar_for
+
+
+def test_schema_lists_exactly_the_options() -> None:
+    schema = choice_schema(("A1", "A3", "none"))
+    assert schema["properties"]["choice"]["enum"] == ["A1", "A3", "none"]
+    assert schema["required"] == ["choice"] and schema["additionalProperties"] is False
+
+
+def test_grammar_fixes_the_scaffolding_and_lists_the_options() -> None:
+    grammar = grammar_for(("A1", "A12", "none"))
+    assert 'root ::= "{\\"choice\\": \\"" choice "\\"}"' in grammar.gbnf
+    assert 'choice ::= "A1" | "A12" | "none"' in grammar.gbnf
+    assert grammar.parse(json.dumps({"choice": "A12"})) == "A12"
+
+
+def test_grammar_is_built_once_per_option_set() -> None:
+    assert grammar_for(("A1", "none")) is grammar_for(("A1", "none"))
+
+
+def test_argmax_fixes_greedys_shared_prefix_error() -> None:
+    # Greedy took "A" (0.6 in total) over "none" (0.4) and then A2; no single option beats none.
+    result = ChoiceResult(choice="A2", probabilities={"A1": 0.2, "A2": 0.25, "A3": 0.15, "none": 0.4})
+    assert decide(result, DecisionConfig(policy="greedy")).option == "A2"
+    assert decide(result, DecisionConfig(policy="argmax")).option == "none"
+
+
+def test_calibration_divides_out_the_content_free_bias() -> None:
+    result = ChoiceResult(choice="none", probabilities={"A1": 0.35, "none": 0.65}, baseline={"A1": 0.1, "none": 0.9})
+    config = DecisionConfig(calibration_strength=1.0, calibration_floor=0.01, none_bias=0.0, lexical_weight=0.0)
+    decision = decide(result, config)
+    assert decision.option == "A1"
+    assert abs(sum(decision.scores.values()) - 1) < 1e-9
+
+
+def test_lexical_evidence_breaks_a_close_call() -> None:
+    result = ChoiceResult(choice="A1", probabilities={"A1": 0.45, "A2": 0.40, "none": 0.15})
+    config = DecisionConfig(none_bias=0.0, lexical_weight=3.0)
+    assert decide(result, config, {"A1": 0.0, "A2": 0.5}).option == "A2"

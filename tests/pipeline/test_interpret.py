@@ -1,0 +1,98 @@
+"""The whole pipeline around a fake backend: what reaches the model, and what comes back."""
+
+import pytest
+
+from app.errors import InputError, ModelError, ScenarioError, StateError
+from app.pipeline.interpret import Interpreter
+from app.schemas import GameState
+from tests.fakes import FakeBackend
+
+
+def test_model_choice_maps_back_through_this_requests_tokens(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A2")  # A2 = 機材トラブル in this state
+    result = interpreter.interpret("hoshizora", "さっきから何か変な音しない？", stage_state)
+    assert result.action.notation == "意図:機材トラブル"
+    assert result.decided_by == "model"
+    assert result.confidence is not None and result.confidence > 0.9
+
+
+def test_filters_shape_the_grammar_and_every_state_candidate_is_scored(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("none")
+    result = interpreter.interpret("hoshizora", "湊さん、マイクの具合どう？", stage_state.model_copy())
+    request = fake_backend.requests[-1]
+    assert "A1" in request.grammar.options  # shown and scored…
+    assert "A1" not in result.trace["after_addressee"]  # …but 選曲 is 灯's line and 湊 was addressed
+    assert result.trace["addressee"] == {"character": "湊", "reason": "called", "name": "湊さん"}
+
+
+def test_a_pick_removed_by_a_filter_becomes_none(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A1")  # 選曲, which 灯 speaks; the player turned to 湊
+    result = interpreter.interpret("hoshizora", "湊、BGMを変えてくれない？", stage_state)
+    assert result.action.notation == "なし"
+    assert result.decided_by == "rule:filtered_out"
+
+
+def test_move_without_destination_becomes_none(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A5")  # 移動:ロビー
+    result = interpreter.interpret("hoshizora", "今度一緒に映画見ようよ", stage_state)
+    assert result.action.notation == "なし"
+    assert result.decided_by == "rule:move_needs_destination_or_cue"
+    assert result.trace["rules_fired"][0]["from"] == "移動:ロビー"
+
+
+def test_fast_route_does_not_call_the_model(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    result = interpreter.interpret("hoshizora", "控え室に行こう", stage_state)
+    assert result.action.notation == "移動:控え室" and result.decided_by == "rule:explicit_move"
+    assert fake_backend.requests == []
+
+
+def test_model_failure_answers_none_with_the_error(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue(ModelError("decode failed"))
+    result = interpreter.interpret("hoshizora", "ギターのこと教えて", stage_state)
+    assert result.action.notation == "なし"
+    assert result.error == {"kind": "model_error", "message": "decode failed"}
+
+
+def test_context_overflow_answers_none(stage_state: GameState, interpreter: Interpreter) -> None:
+    interpreter.backend = FakeBackend(limit=100)
+    result = interpreter.interpret("hoshizora", "ギターのこと教えて", stage_state)
+    assert result.action.notation == "なし" and result.error and result.error["kind"] == "context_overflow"
+
+
+def test_entities_and_attitude_are_reported(interpreter: Interpreter, stage_state: GameState) -> None:
+    result = interpreter.interpret("hoshizora", "すみません、昨日の夜ギターはどこに？", stage_state)
+    assert result.entities == ["guitar", "last_night"]
+    assert result.attitude == "att_polite"
+
+
+@pytest.mark.parametrize(
+    ("scenario", "text", "error", "field"),
+    [
+        ("nope", "こんにちは", ScenarioError, "scenario"),
+        ("hoshizora", "   ", InputError, "text"),
+        ("hoshizora", "あ" * 1001, InputError, "text"),
+    ],
+)
+def test_bad_requests_name_the_field(
+    interpreter: Interpreter, stage_state: GameState, scenario: str, text: str, error: type, field: str
+) -> None:
+    with pytest.raises(error) as raised:
+        interpreter.interpret(scenario, text, stage_state)
+    assert raised.value.field == field
+
+
+def test_unknown_state_id_is_refused(interpreter: Interpreter, stage_state: GameState) -> None:
+    with pytest.raises(StateError):
+        interpreter.interpret("hoshizora", "x", stage_state.model_copy(update={"moves": ["屋上"]}))
