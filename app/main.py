@@ -67,11 +67,11 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         scenario_set = load_scenario_dir(settings.scenario_dir)
         chosen, model_problem = (backend, None) if backend is not None else make_backend(settings)
-        chosen.warm_up()
         app.state.scenario_set = scenario_set
         app.state.backend = chosen
         app.state.model_problem = model_problem
         app.state.interpreter = build_interpreter(settings, scenario_set, chosen)
+        app.state.interpreter.warm_up()
         log.info(
             "ready: %d scenarios, %d refused, backend %s",
             len(scenario_set.scenarios),

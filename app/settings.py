@@ -56,8 +56,8 @@ class Settings(BaseSettings):
     decision: Literal["greedy", "argmax", "calibrated"] = Field(
         "calibrated",
         description="How the model's scores become a pick: 'greedy' (grammar-constrained greedy decoding), "
-        "'argmax' (highest full-sequence probability), 'calibrated' (argmax after dividing by the scores "
-        "for an empty input, which removes the model's bias towards 'none' and some labels).",
+        "'argmax' (highest full-sequence probability), 'calibrated' (argmax after partly dividing out the "
+        "scores for an empty input, plus the none bias and lexical evidence below).",
     )
     calibration_strength: float = Field(
         0.25, ge=0, le=1, description="'calibrated': exponent of the content-free probability divided out."

@@ -12,6 +12,7 @@ from app.pipeline.prompt import Prompt
 
 class FakeBackend(Backend):
     name = "model"
+    calibrated_decision = True
 
     def __init__(self, answers: list[str | Exception] | None = None, limit: int | None = None) -> None:
         self.answers: deque[str | Exception] = deque(answers or [])

@@ -10,6 +10,9 @@ from app.pipeline.prompt import Prompt
 
 class Backend(ABC):
     name: str = "backend"
+    # Whether the decision step may calibrate this backend's probabilities and add lexical evidence
+    # (a language model's scores); a backend whose scores are already lexical is taken as it is.
+    calibrated_decision: bool = False
 
     @property
     def context_limit(self) -> int | None:

@@ -74,6 +74,7 @@ def _softmax(logits: dict[int, float]) -> dict[int, float]:
 
 class LlamaBackend(Backend):
     name = "model"
+    calibrated_decision = True
 
     def __init__(
         self,
@@ -410,15 +411,16 @@ class LlamaBackend(Backend):
             timings_ms={"naive": round(elapsed, 1)},
         )
 
-    def floor_ms(self, request: ChoiceRequest) -> float:
-        """Time to evaluate this request's new tokens plus one token, with the stable prefix cached:
-        the least any path that reads the input can take."""
+    def floor_ms(self, request: ChoiceRequest, new_tokens: int) -> float:
+        """Time to evaluate the last `new_tokens` of this request's prompt plus one token, everything
+        before them cached: the least any path that reads the new input can take."""
         stable, variable, answer = self.prompt_tokens(request.prompt)
         full = stable + variable + answer
+        new_tokens = max(1, min(new_tokens, len(full) - len(stable)))
         with self._lock:
-            self._evaluate_prompt(stable, stable + variable[:1])  # prefix in cache, text not yet
+            self._evaluate_prompt(stable, full[:-new_tokens])
             started = time.perf_counter()
-            self._eval_from(len(stable), full)
+            self._eval_from(len(full) - new_tokens, full)
             self._llm.eval([full[-1]])
             return (time.perf_counter() - started) * 1000
 

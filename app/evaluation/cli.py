@@ -70,8 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         if model_problem is not None:
             print(f"backend {name}: {model_problem}", file=sys.stderr)
             return 2
-        backend.warm_up()
         interpreter = build_interpreter(settings, scenario_set, backend, analyzer)
+        interpreter.warm_up()
         results = run_cases(interpreter, files, repeat=max(1, args.repeat), label=backend.name)
         summaries.append(summarize(results, backend.name, max(1, args.repeat)))
         backend.close()

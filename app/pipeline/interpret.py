@@ -55,6 +55,15 @@ class Interpreter:
     example_style: ExampleStyle = "demos"
     rules: bool = True  # off only to measure what the refinement rules add
 
+    def warm_up(self) -> None:
+        """Analyse every scenario word once at start, so no request pays for it."""
+        for scenario in self.scenarios.values():
+            for intent in scenario.intents:
+                for word in intent.words:
+                    self.analyzer.analyze(word)
+        self.analyzer.analyze("ウォームアップ")
+        self.backend.warm_up()
+
     def check_request(self, scenario_id: str, text: str) -> Scenario:
         scenario = self.scenarios.get(scenario_id)
         if scenario is None:
@@ -221,7 +230,8 @@ class Interpreter:
             return NONE if option == NONE_TOKEN else by_token[option]
 
         lexical = {c.token: candidate_similarity(context.text.raw, c) for c in shown}
-        decision = decide(choice, self.decision, lexical)
+        config = self.decision if self.backend.calibrated_decision else DecisionConfig(policy="argmax")
+        decision = decide(choice, config, lexical)
         vetoes = {
             option: outcome
             for option in decision.scores
@@ -232,7 +242,7 @@ class Interpreter:
                 vetoes[option] = Outcome(NONE, "filtered_out", f"{action_of(option).notation} was removed by a filter")
         result.trace["model"] = {
             "backend": self.backend.name,
-            "policy": self.decision.policy,
+            "policy": config.policy,
             "options": {option: action_of(option).notation for option in decision.scores},
             "greedy_choice": choice.choice,
             "greedy_notation": action_of(choice.choice).notation,

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The accuracy levers measured one by one on the public sets (README, "Evaluation"). ~20 min on 2 cores.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+BIN=${BIN:-.venv/bin}
+SETS="eval/hoshizora.json eval/amatsu.json"
+mkdir -p reports/levers
+run() {
+  local name=$1; shift
+  env "$@" "$BIN/eval-interpret" $SETS --backend "${BACKEND:-model}" --json "reports/levers/$name.json" > /dev/null || true
+  python3 - "$name" "reports/levers/$name.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[2]))
+b = next(iter(r["backends"].values()))
+print(f"| {sys.argv[1]} | {b['accuracy']:.1%} | {b['false_actions']} | {b['per_file']['hoshizora.json']['accuracy']:.1%} | {b['per_file']['amatsu.json']['accuracy']:.1%} |")
+PY
+}
+echo "| lever | accuracy | false actions | hoshizora | amatsu |"
+echo "|---|---|---|---|---|"
+BACKEND=lexical run "lexical backend (same filters and rules)" INTERP_RULES=true
+run "model, options inline, greedy, no rules" INTERP_EXAMPLE_STYLE=inline INTERP_DECISION=greedy INTERP_RULES=false
+run "+ refinement rules" INTERP_EXAMPLE_STYLE=inline INTERP_DECISION=greedy
+run "+ examples as demonstrations" INTERP_DECISION=greedy
+run "+ full-sequence scores (argmax)" INTERP_DECISION=argmax
+run "+ calibration (content-free, s=0.25)" INTERP_NONE_BIAS=0 INTERP_LEXICAL_WEIGHT=0
+run "+ none bias (+1 log-odds)" INTERP_LEXICAL_WEIGHT=0
+run "+ lexical similarity (w=3): default" INTERP_RULES=true
+run "default without rules" INTERP_RULES=false

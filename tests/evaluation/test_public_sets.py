@@ -1,0 +1,62 @@
+"""The public eval sets are well-formed and every expectation is reachable in its state."""
+
+from pathlib import Path
+
+import pytest
+
+from app.evaluation.dataset import load_eval_file
+from app.pipeline.actions import Action
+from app.pipeline.candidates import build_candidates
+from app.scenario import Scenario
+from app.settings import PROJECT_ROOT
+from app.text import strip_punctuation
+
+EVAL_FILES = sorted((PROJECT_ROOT / "eval").glob("*.json"))
+
+
+def longest_common_substring(a: str, b: str) -> int:
+    best = 0
+    previous = [0] * (len(b) + 1)
+    for ch in a:
+        current = [0]
+        for j, other in enumerate(b):
+            current.append(previous[j] + 1 if ch == other else 0)
+        best = max(best, max(current))
+        previous = current
+    return best
+
+
+@pytest.mark.parametrize("path", EVAL_FILES, ids=lambda p: p.name)
+def test_every_expectation_is_a_candidate_of_its_state(path: Path, scenarios: dict[str, Scenario]) -> None:
+    eval_file = load_eval_file(path)
+    scenario = scenarios[eval_file.scenario]
+    for case in eval_file.cases:
+        expected = Action.parse(case.expect)
+        if expected.kind == "none":
+            continue
+        actions = {c.action for c in build_candidates(eval_file.states[case.state], scenario)}
+        assert expected in actions, (case.state, case.text, case.expect)
+
+
+def test_demo_set_size_and_coverage() -> None:
+    eval_file = load_eval_file(PROJECT_ROOT / "eval" / "hoshizora.json")
+    assert len(eval_file.cases) >= 150 and len(eval_file.states) >= 5
+    tags = {t for c in eval_file.cases for t in c.tags}
+    assert {"paraphrase", "alias", "place_question", "invitation", "farewell", "farewell_question", "agreement",
+            "addressee", "selected", "offtopic", "steering"} <= tags
+
+
+def test_second_scenario_has_its_own_forty_cases() -> None:
+    eval_file = load_eval_file(PROJECT_ROOT / "eval" / "amatsu.json")
+    assert eval_file.scenario != "hoshizora" and len(eval_file.cases) >= 40
+
+
+def test_half_the_demo_cases_are_paraphrases_sharing_no_long_substring(scenarios: dict[str, Scenario]) -> None:
+    eval_file = load_eval_file(PROJECT_ROOT / "eval" / "hoshizora.json")
+    examples = [strip_punctuation(e) for i in scenarios["hoshizora"].intents for e in i.examples]
+    paraphrases = [c for c in eval_file.cases if "paraphrase" in c.tags]
+    assert len(paraphrases) * 2 >= len(eval_file.cases)
+    for case in paraphrases:
+        text = strip_punctuation(case.text)
+        longest = max(longest_common_substring(text, e) for e in examples)
+        assert longest < 6, (case.text, longest)
