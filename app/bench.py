@@ -16,36 +16,11 @@ from typing import Any
 import httpx
 import uvicorn
 
-from app.backends.base import Backend
-from app.backends.llama import LlamaBackend, load_llama_backend
+from app.backends.llama import load_llama_backend
+from app.backends.recording import RecordingBackend
 from app.evaluation.dataset import EvalFile, load_eval_file
 from app.main import create_app
-from app.pipeline.choice import ChoiceRequest, ChoiceResult
-from app.pipeline.prompt import Prompt
 from app.settings import PROJECT_ROOT, Settings
-
-
-class Recording(Backend):
-    """The real backend, keeping each choice request so the naive path and the floor see the same ones."""
-
-    def __init__(self, inner: LlamaBackend) -> None:
-        self.inner = inner
-        self.name = inner.name
-        self.requests: list[ChoiceRequest] = []
-
-    @property
-    def context_limit(self) -> int | None:
-        return self.inner.context_limit
-
-    def count_tokens(self, prompt: Prompt) -> int | None:
-        return self.inner.count_tokens(prompt)
-
-    def choose(self, request: ChoiceRequest) -> ChoiceResult:
-        self.requests.append(request)
-        return self.inner.choose(request)
-
-    def stats(self) -> dict[str, object]:
-        return self.inner.stats()
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -77,10 +52,11 @@ def main(argv: list[str] | None = None) -> None:
     eval_file = load_eval_file(args.eval)
     cases = _cases(eval_file)
     llama = load_llama_backend(settings)
-    recording = Recording(llama)
+    recording = RecordingBackend(llama)
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(settings, backend=recording), host="127.0.0.1", port=port,
-                                           log_level="warning"))
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(settings, backend=recording), host="127.0.0.1", port=port, log_level="warning")
+    )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
@@ -132,13 +108,19 @@ def main(argv: list[str] | None = None) -> None:
     naive_p50 = statistics.median(naive)
     floor_p50 = statistics.median(floors)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"eval set: {args.eval.name}, {len(cases)} cases, {len(requests)} reached the model; "
-          f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads")
+    print(
+        f"eval set: {args.eval.name}, {len(cases)} cases, {len(requests)} reached the model; "
+        f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads"
+    )
     rows = [
         ("(a) naive path: grammar generation, cache reset", naive_p50, _percentile(naive, 0.95), len(naive)),
         ("(b) service via HTTP, all cases", p50, _percentile(latencies, 0.95), len(latencies)),
-        ("(b) service via HTTP, cases the model decided", model_p50, _percentile(model_latencies, 0.95),
-         len(model_latencies)),
+        (
+            "(b) service via HTTP, cases the model decided",
+            model_p50,
+            _percentile(model_latencies, 0.95),
+            len(model_latencies),
+        ),
         ("floor: new tokens + 1 token, prefix cached", floor_p50, _percentile(floors, 0.95), len(floors)),
     ]
     print(f"{'path':52} {'p50 ms':>9} {'p95 ms':>9} {'n':>5}")
@@ -147,10 +129,12 @@ def main(argv: list[str] | None = None) -> None:
     print(f"speed-up at p50, naive / service (all cases):         {naive_p50 / p50:6.1f}x")
     print(f"speed-up at p50, naive / service (model cases):       {naive_p50 / model_p50:6.1f}x")
     print(f"service p50 (model cases) / floor p50:                {model_p50 / floor_p50:6.2f}")
-    print(f"prompt tokens per model request: {statistics.fmean(cached) + statistics.fmean(new):.0f} "
-          f"({statistics.fmean(cached):.0f} cached, {statistics.fmean(new):.1f} new; median new "
-          f"{statistics.median(new):.0f}); {statistics.fmean(extra):.1f} more evaluated per request for "
-          "options sharing a first token and, on a new state, the content-free prompt")
+    print(
+        f"prompt tokens per model request: {statistics.fmean(cached) + statistics.fmean(new):.0f} "
+        f"({statistics.fmean(cached):.0f} cached, {statistics.fmean(new):.1f} new; median new "
+        f"{statistics.median(new):.0f}); {statistics.fmean(extra):.1f} more evaluated per request for "
+        "options sharing a first token and, on a new state, the content-free prompt"
+    )
     print(f"peak memory (RSS): {peak_mb:.0f} MiB")
     print(f"throughput: {throughput[1]:.2f} decisions/s with 1 client, {throughput[8]:.2f} with 8 clients")
 

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,24 +38,25 @@ def amatsu(scenarios: dict[str, Scenario]) -> Scenario:
     return scenarios["amatsu"]
 
 
+STAGE_STATE: dict[str, Any] = {
+    "location": "ステージ",
+    "present": ["灯", "湊"],
+    "responder": "灯",
+    "available_intents": [
+        {"id": "選曲", "speaker": "灯"},
+        {"id": "機材トラブル", "speaker": "湊"},
+        {"id": "励ます", "speaker": "灯"},
+    ],
+    "moves": ["控え室", "ロビー", "音響ブース"],
+    "can_leave": True,
+    "last_line": {"speaker": "灯", "text": "お客さん、なんだか退屈そう……"},
+}
+
+
 @pytest.fixture
 def stage_state() -> GameState:
     """The demo scenario's stage: 灯 answers, 湊 is present, three places reachable, leaving possible."""
-    return GameState.model_validate(
-        {
-            "location": "ステージ",
-            "present": ["灯", "湊"],
-            "responder": "灯",
-            "available_intents": [
-                {"id": "選曲", "speaker": "灯"},
-                {"id": "機材トラブル", "speaker": "湊"},
-                {"id": "励ます", "speaker": "灯"},
-            ],
-            "moves": ["控え室", "ロビー", "音響ブース"],
-            "can_leave": True,
-            "last_line": {"speaker": "灯", "text": "お客さん、なんだか退屈そう……"},
-        }
-    )
+    return GameState.model_validate(STAGE_STATE)
 
 
 @pytest.fixture

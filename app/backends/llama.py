@@ -111,6 +111,7 @@ class LlamaBackend(Backend):
         self._lock = threading.Lock()
         self._n_vocab = self._llm.n_vocab()
         bos = self._piece(self._llm.token_bos()) if self._llm.token_bos() >= 0 else ""
+        self._add_bos = bool(getattr(self._llm._model, "add_bos_token", lambda: False)())
         self._frame = ChatFrame.from_template(self._llm.metadata.get("tokenizer.chat_template"), bos=bos)
         self._token_cache: OrderedDict[tuple[str, bool], tuple[int, ...]] = OrderedDict()
         self._prefix_cache = PrefixCache(prefix_cache_entries, prefix_cache_bytes)
@@ -152,16 +153,27 @@ class LlamaBackend(Backend):
         tokenised with special=False: typed '<|im_end|>' stays text."""
         frame = self._frame
         bos = self._llm.token_bos()
-        add_bos = self._llm._model.add_bos_token() if hasattr(self._llm._model, "add_bos_token") else False
         stable = (
-            ((bos,) if add_bos and bos >= 0 else ())
+            ((bos,) if self._add_bos and bos >= 0 else ())
             + self._tokenize(frame.head, True)
             + self._tokenize(prompt.system, False)
             + self._tokenize(frame.between, True)
             + self._tokenize(prompt.stable, False)
         )
-        variable = self._tokenize(prompt.variable, False) + self._tokenize(frame.tail, True)
+        head, text = prompt.variable_parts
+        variable = self._tokenize(head, False) + self._tokenize(text, False) + self._tokenize(frame.tail, True)
         return stable, variable, self._tokenize(prompt.answer_prefix, False)
+
+    def _boundaries(self, prompt: Prompt, stable: tuple[int, ...]) -> tuple[int, int, int]:
+        """Fixed evaluation boundaries: the end of the system message, of the state's stable prefix, and
+        of the lines before the player's text (the same for every input in a state)."""
+        bos = 1 if self._llm.token_bos() >= 0 and self._add_bos else 0
+        frame = self._frame
+        system_end = bos + sum(
+            len(self._tokenize(text, special))
+            for text, special in ((frame.head, True), (prompt.system, False), (frame.between, True))
+        )
+        return system_end, len(stable), len(stable) + len(self._tokenize(prompt.variable_parts[0], False))
 
     @property
     def context_limit(self) -> int:
@@ -222,27 +234,37 @@ class LlamaBackend(Backend):
             self._llm.eval([token])
 
     def _evaluate_prompt(
-        self, stable: tuple[int, ...], full: tuple[int, ...], stepwise_tail: int = 0
+        self,
+        stable: tuple[int, ...],
+        full: tuple[int, ...],
+        boundaries: tuple[int, int, int],
+        stepwise_tail: int = 0,
     ) -> tuple[np.ndarray, int]:
-        """Bring the KV cache to `full`, evaluating only what is not cached. Returns (logits, reused)."""
+        """Bring the KV cache to `full`, evaluating only what is not cached. Returns (logits, reused).
+
+        Evaluation always starts at a fixed boundary (the end of the system message, the end of the
+        stable prefix) and never mid-segment, whatever is cached: llama.cpp's results depend in the last
+        bits on how tokens are batched, so fixed batches make every answer repeatable (--repeat agrees)."""
         if len(full) > self._n_ctx:
             raise ModelError(f"prompt of {len(full)} tokens exceeds the context of {self._n_ctx}")
-        reused = self._common_prefix(full)
-        if reused < len(stable):
+        system_end, stable_end, head_end = boundaries
+        shared = self._common_prefix(full)
+        reused = max(b for b in (0, system_end, stable_end, head_end) if b <= min(shared, len(full) - 1))
+        position = reused
+        if reused < stable_end:
             saved = self._prefix_cache.get(stable)
             if saved is not None:
                 self._load_state(stable, saved)
-                reused = len(stable)
+                reused = position = stable_end
             else:
-                self._eval_from(reused, stable)
+                for boundary in (system_end, stable_end):
+                    if position < boundary:
+                        self._eval_from(position, full[:boundary])
+                        position = boundary
                 self._prefix_cache.put(stable, self._save_state())
-                self.tokens_evaluated += len(stable) - reused
-                self.tokens_cached += reused
-                self._eval_from(len(stable), full, stepwise_tail)
-                self.tokens_evaluated += len(full) - len(stable)
-                return self._last_logits(), reused
-        reused = min(reused, len(full) - 1)  # the last token is always evaluated, for its logits
-        self._eval_from(reused, full, stepwise_tail)
+        if position < head_end:
+            self._eval_from(position, full[:head_end])
+        self._eval_from(max(position, head_end), full, stepwise_tail)
         self.tokens_cached += reused
         self.tokens_evaluated += len(full) - reused
         return self._last_logits(), reused
@@ -341,7 +363,8 @@ class LlamaBackend(Backend):
         sequences = {option: self._canonical_tokens(c) for option, c in completions.items()}
         started = time.perf_counter()
         # +1: llama-cpp-python re-evaluates the last prompt token on its own before generating.
-        logits, reused = self._evaluate_prompt(stable, full, len(answer) + 1 if self.exact_answer_prefix else 0)
+        stepwise = len(answer) + 1 if self.exact_answer_prefix else 0
+        logits, reused = self._evaluate_prompt(stable, full, self._boundaries(prompt, stable), stepwise)
         prompt_ms = (time.perf_counter() - started) * 1000
         probabilities, choice = self._score_tree(len(full), 0, sequences, logits, True, "", list(completions.values()))
         assert choice is not None
@@ -418,7 +441,7 @@ class LlamaBackend(Backend):
         full = stable + variable + answer
         new_tokens = max(1, min(new_tokens, len(full) - len(stable)))
         with self._lock:
-            self._evaluate_prompt(stable, full[:-new_tokens])
+            self._evaluate_prompt(stable, full[: len(full) - new_tokens + 1], self._boundaries(request.prompt, stable))
             started = time.perf_counter()
             self._eval_from(len(full) - new_tokens, full)
             self._llm.eval([full[-1]])

@@ -153,7 +153,7 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
     false_actions = [r for r in results if r.false_action]
     kind = {"意": "intent", "移": "move", "離": "leave", "な": "none"}
     kinds = [(kind[r.expect[0]], kind[r.got[0]]) for r in results]
-    intents = [(r.expect, r.got) for r in results if r.expect.startswith("意図:")]
+    pairs = [(r.expect, r.got) for r in results]
     decided = Counter(r.decided_by for r in results)
     overrides = Counter(
         r.decided_by for r in results if r.model_choice is not None and r.decided_by.startswith("rule:")
@@ -180,7 +180,7 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
         "false_actions_per_100": round(100 * len(false_actions) / n, 2) if n else 0.0,
         "per_file": per_file,
         "per_kind": _per_label(kinds),
-        "per_intent": _per_label(intents),
+        "per_intent": {k: v for k, v in _per_label(pairs).items() if k.startswith("意図:")},
         "per_tag": {
             t: {"correct": c, "cases": k, "accuracy": round(c / k, 4)} for t, (c, k) in sorted(per_tag.items())
         },

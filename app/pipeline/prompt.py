@@ -18,6 +18,7 @@ from app.scenario import Scenario
 from app.schemas import GameState
 
 NONE_TOKEN = "none"
+TEXT_LABEL = "Player text (JSON string): "
 ANSWER_PREFIX = '{"choice": "'
 
 BUILTIN_INSTRUCTIONS = """\
@@ -41,6 +42,12 @@ class Prompt:
     answer_prefix: str
     examples_per_candidate: int | None  # None: all examples shown
     token_count: int | None = None
+
+    @property
+    def variable_parts(self) -> tuple[str, str]:
+        """(the lines before the player's text, which repeat within a state; the text as JSON)."""
+        head, label, text = self.variable.partition(TEXT_LABEL)
+        return head + label, text
 
     @property
     def examples_trimmed(self) -> bool:
@@ -94,7 +101,7 @@ def render_variable(addressee: Addressee, text: str) -> str:
     lines = []
     if addressee.character:
         lines.append(f"Player speaks to: {addressee.character}")
-    lines.append("Player text (JSON string): " + json.dumps(text, ensure_ascii=False))
+    lines.append(TEXT_LABEL + json.dumps(text, ensure_ascii=False))
     return "\n".join(lines)
 
 

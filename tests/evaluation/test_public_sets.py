@@ -42,8 +42,19 @@ def test_demo_set_size_and_coverage() -> None:
     eval_file = load_eval_file(PROJECT_ROOT / "eval" / "hoshizora.json")
     assert len(eval_file.cases) >= 150 and len(eval_file.states) >= 5
     tags = {t for c in eval_file.cases for t in c.tags}
-    assert {"paraphrase", "alias", "place_question", "invitation", "farewell", "farewell_question", "agreement",
-            "addressee", "selected", "offtopic", "steering"} <= tags
+    assert {
+        "paraphrase",
+        "alias",
+        "place_question",
+        "invitation",
+        "farewell",
+        "farewell_question",
+        "agreement",
+        "addressee",
+        "selected",
+        "offtopic",
+        "steering",
+    } <= tags
 
 
 def test_second_scenario_has_its_own_forty_cases() -> None:

@@ -1,0 +1,33 @@
+"""A backend wrapper that keeps every choice request, so the naive path, the floor and the equivalence
+test can replay exactly what the pipeline asked."""
+
+from __future__ import annotations
+
+from app.backends.base import Backend
+from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.prompt import Prompt
+
+
+class RecordingBackend(Backend):
+    def __init__(self, inner: Backend) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.calibrated_decision = inner.calibrated_decision
+        self.requests: list[ChoiceRequest] = []
+
+    @property
+    def context_limit(self) -> int | None:
+        return self.inner.context_limit
+
+    def count_tokens(self, prompt: Prompt) -> int | None:
+        return self.inner.count_tokens(prompt)
+
+    def choose(self, request: ChoiceRequest) -> ChoiceResult:
+        self.requests.append(request)
+        return self.inner.choose(request)
+
+    def warm_up(self) -> None:
+        self.inner.warm_up()
+
+    def stats(self) -> dict[str, object]:
+        return self.inner.stats()
