@@ -46,6 +46,7 @@ def build_interpreter(
             calibration_floor=settings.calibration_floor,
             none_bias=settings.none_bias,
             lexical_weight=settings.lexical_weight,
+            words_weight=settings.words_weight,
         ),
         example_style=settings.example_style,
         rules=settings.rules,

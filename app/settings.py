@@ -69,6 +69,11 @@ class Settings(BaseSettings):
     lexical_weight: float = Field(
         3.0, ge=0, description="'calibrated': log-odds per unit of n-gram similarity to a candidate's texts."
     )
+    words_weight: float = Field(
+        1.5,
+        ge=0,
+        description="'calibrated': log-odds for an intent whose required `words` appear in the text.",
+    )
     rules: bool = Field(True, description="Refinement rules on; off only to measure what they add.")
     example_style: Literal["inline", "demos"] = Field(
         "demos",

@@ -22,7 +22,8 @@ run "model, options inline, greedy, no rules" INTERP_EXAMPLE_STYLE=inline INTERP
 run "+ refinement rules" INTERP_EXAMPLE_STYLE=inline INTERP_DECISION=greedy
 run "+ examples as demonstrations" INTERP_DECISION=greedy
 run "+ full-sequence scores (argmax)" INTERP_DECISION=argmax
-run "+ calibration (content-free, s=0.25)" INTERP_NONE_BIAS=0 INTERP_LEXICAL_WEIGHT=0
-run "+ none bias (+1 log-odds)" INTERP_LEXICAL_WEIGHT=0
-run "+ lexical similarity (w=3): default" INTERP_RULES=true
+run "+ calibration (content-free, s=0.25)" INTERP_NONE_BIAS=0 INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
+run "+ none bias (+1 log-odds)" INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
+run "+ lexical similarity (w=3)" INTERP_WORDS_WEIGHT=0
+run "+ required words present (+1.5): default" INTERP_RULES=true
 run "default without rules" INTERP_RULES=false

@@ -108,6 +108,7 @@ class DecisionConfig:
     calibration_floor: float = 0.1  # content-free probabilities below this count as this
     none_bias: float = 1.0  # log-odds added to "none": the model over-picks some topic
     lexical_weight: float = 3.0  # log-odds per unit of n-gram similarity to the candidate's texts
+    words_weight: float = 1.5  # log-odds for an intent whose required `words` the text contains
 
 
 @dataclass(frozen=True)
@@ -117,11 +118,17 @@ class Decision:
     scores: dict[str, float]  # normalised over the grammar's options
 
 
-def decide(result: ChoiceResult, config: DecisionConfig, lexical: dict[str, float] | None = None) -> Decision:
+def decide(
+    result: ChoiceResult,
+    config: DecisionConfig,
+    lexical: dict[str, float] | None = None,
+    matched_words: frozenset[str] = frozenset(),
+) -> Decision:
     """greedy: what grammar-constrained greedy decoding picks (the backend's own choice);
     argmax: the highest full-sequence probability (greedy is misled by mass that options sharing a first
     token, A1…A12, pool together);
-    calibrated: argmax of log p − s·log max(p_content_free, floor) + w·similarity (+ bias for "none"):
+    calibrated: argmax of log p − s·log max(p_content_free, floor) + w·similarity (+ a bias for "none",
+    + a bonus for options in `matched_words`, whose scenario-required words the text contains):
     "calibrate before use" against the model's label and "none" bias, combined with lexical evidence."""
     if config.policy == "calibrated":
         baseline = result.baseline or {}
@@ -131,6 +138,8 @@ def decide(result: ChoiceResult, config: DecisionConfig, lexical: dict[str, floa
             value = math.log(max(p, 1e-9))
             value -= config.calibration_strength * math.log(max(baseline.get(option, 1.0), config.calibration_floor))
             value += config.lexical_weight * lexical.get(option, 0.0)
+            if option in matched_words:
+                value += config.words_weight
             if option == NONE_TOKEN:
                 value += config.none_bias
             logits[option] = value

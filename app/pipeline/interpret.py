@@ -231,7 +231,8 @@ class Interpreter:
 
         lexical = {c.token: candidate_similarity(context.text.raw, c) for c in shown}
         config = self.decision if self.backend.calibrated_decision else DecisionConfig(policy="argmax")
-        decision = decide(choice, config, lexical)
+        matched_words = frozenset(c.token for c in allowed if c.words)  # passed the words filter
+        decision = decide(choice, config, lexical, matched_words)
         vetoes = {
             option: outcome
             for option in decision.scores

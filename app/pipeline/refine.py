@@ -15,66 +15,25 @@ from app.pipeline.candidates import Candidate
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
 
+
+def _normalized(words: str) -> tuple[str, ...]:
+    return tuple(normalize(w) for w in words.split())
+
+
 # Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
 MOVE_VERBS = frozenset(
-    normalize(v)
-    for v in (
-        "行く",
-        "向かう",
-        "戻る",
-        "入る",
-        "移る",
-        "寄る",
-        "訪ねる",
-        "訪れる",
-        "上がる",
-        "降りる",
-        "下りる",
-        "回る",
-        "覗く",
-        "移動",
-        "出掛ける",
-        "来る",
-        "出る",
-        "急ぐ",
+    _normalized(
+        "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ"
     )
 )
 # Farewells that end a conversation, matched at the end of the text.
-FAREWELLS = tuple(
-    normalize(f)
-    for f in (
-        "失礼します",
-        "失礼しました",
-        "失礼いたします",
-        "お邪魔しました",
-        "おじゃましました",
-        "さようなら",
-        "さよなら",
-        "またね",
-        "またな",
-        "じゃあね",
-        "じゃあまた",
-        "ではまた",
-        "それではまた",
-        "また来ます",
-        "また来るね",
-        "帰ります",
-        "帰るね",
-        "帰るよ",
-        "お先に失礼",
-        "おやすみなさい",
-        "おやすみ",
-        "ばいばい",
-        "もう行くね",
-        "もう行きます",
-        "これで失礼",
-        "おいとまします",
-    )
+FAREWELLS = _normalized(
+    "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
+    "じゃあね じゃあまた ではまた それではまた また来ます また来るね 帰ります 帰るね 帰るよ お先に失礼 "
+    "おやすみなさい おやすみ ばいばい もう行くね もう行きます これで失礼 おいとまします"
 )
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
-LEAVE_VERBS = frozenset(
-    normalize(v) for v in ("帰る", "去る", "立ち去る", "退散", "お暇", "引き上げる", "帰宅", "失礼")
-)
+LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|なに|何)|何がある|なにがある|知って|詳しい|の場所は)"
@@ -82,31 +41,12 @@ _PLACE_QUESTION = re.compile(
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ねー", "よー")
-_AGREEMENT = tuple(
-    normalize(a)
-    for a in (
-        "うん",
-        "はい",
-        "いいよ",
-        "いいね",
-        "いいですね",
-        "いいですよ",
-        "そうしよう",
-        "そうしましょう",
-        "行こう",
-        "行きましょう",
-        "了解",
-        "わかった",
-        "分かった",
-        "ok",
-        "オッケー",
-        "ええ",
-        "もちろん",
-        "賛成",
-        "そうだね",
-        "よし",
-        "行く",
-    )
+# A short yes: these may stand anywhere in it (「はい、お願いします」)…
+_AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいですね いいですよ そうしよう そうしましょう")
+# …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
+_AGREEMENT = (
+    *_AGREEMENT_ANYWHERE,
+    *_normalized("行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く"),
 )
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 _INVITING = re.compile(r"(ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
@@ -296,7 +236,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = strip_punctuation(ctx.text.raw)
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
-    if not text.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT[:8]):
+    if not text.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT_ANYWHERE):
         return None
     return Outcome(places[0].action, "agreement_to_invitation", f"agrees to go to {places[0].action.target}")
 

@@ -39,3 +39,11 @@ def test_lexical_evidence_breaks_a_close_call() -> None:
     result = ChoiceResult(choice="A1", probabilities={"A1": 0.45, "A2": 0.40, "none": 0.15})
     config = DecisionConfig(none_bias=0.0, lexical_weight=3.0)
     assert decide(result, config, {"A1": 0.0, "A2": 0.5}).option == "A2"
+
+
+def test_required_words_in_the_text_count_for_their_intent() -> None:
+    # 「BGMもっと明るいのにしない？」: the model leaned to 機材トラブル (A2); BGM is a required word of 選曲 (A1).
+    result = ChoiceResult(choice="A2", probabilities={"A1": 0.3, "A2": 0.5, "none": 0.2})
+    config = DecisionConfig(none_bias=0.0, lexical_weight=0.0, words_weight=1.5)
+    assert decide(result, config).option == "A2"
+    assert decide(result, config, matched_words=frozenset({"A1"})).option == "A1"
