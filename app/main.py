@@ -135,7 +135,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         except TimeoutError:
             # The model call cannot be interrupted; it finishes in its thread and the game moves on.
             log.error("interpretation over its %.1f s budget: %r", settings.timeout_s, body.text[:80])
-            timeout = InterpretResponse(
+            return InterpretResponse(
                 input=InputChoice(kind="none"),
                 notation="なし",
                 addressee=None,
@@ -145,11 +145,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
                 confidence=None,
                 error={"kind": "timeout", "message": f"no decision within {settings.timeout_s} s"},
             )
-            return timeout
-        response = to_response(result, body.debug)
-        if not body.debug:
-            response.debug = None
-        return response
+        return to_response(result, body.debug)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:

@@ -33,6 +33,7 @@ class Candidate:
             "notation": self.action.notation,
             "source": self.source,
             "speaker": self.speaker,
+            "known_by": list(self.known_by) or None,
         }
 
 

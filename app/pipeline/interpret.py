@@ -113,7 +113,7 @@ class Interpreter:
             confidence=None,
             trace=trace,
         )
-        context = RuleContext(analyzed, state, tuple(after_addressee), tuple(allowed), self.analyzer)
+        context = RuleContext(analyzed, state, tuple(after_addressee), self.analyzer)
 
         fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
         mark = lap("rules_before_model", mark)

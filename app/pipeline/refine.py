@@ -65,7 +65,6 @@ class RuleContext:
     text: AnalyzedText
     state: GameState
     candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
-    allowed: tuple[Candidate, ...]  # after the words filter: what the model may choose
     analyzer: TextAnalyzer
 
     def candidate_for(self, action: Action) -> Candidate | None:

@@ -5,7 +5,6 @@ import pytest
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
-from app.pipeline.filters import filter_by_words
 from app.pipeline.refine import (
     RuleContext,
     agreement_to_invitation,
@@ -27,8 +26,7 @@ from app.text import TextAnalyzer
 def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
     candidates = build_candidates(state, scenario)
     after, _ = filter_by_addressee(candidates, find_addressee(text, state, scenario), state)
-    allowed, _ = filter_by_words(after, analyzer.analyze(text), analyzer)
-    return RuleContext(analyzer.analyze(text), state, tuple(after), tuple(allowed), analyzer)
+    return RuleContext(analyzer.analyze(text), state, tuple(after), analyzer)
 
 
 def move(to: str) -> Action:
