@@ -23,6 +23,7 @@ from app.backends.chat_template import ChatFrame
 from app.errors import ModelError
 from app.pipeline.choice import ChoiceGrammar, ChoiceRequest, ChoiceResult
 from app.pipeline.prompt import Prompt
+from app.settings import Settings
 
 log = logging.getLogger(__name__)
 
@@ -459,10 +460,11 @@ class LlamaBackend(Backend):
         }
 
     def close(self) -> None:
-        self._llm.close() if hasattr(self._llm, "close") else None
+        if hasattr(self._llm, "close"):
+            self._llm.close()
 
 
-def load_llama_backend(settings: Any) -> LlamaBackend:
+def load_llama_backend(settings: Settings) -> LlamaBackend:
     from app.model_files import default_model_path
 
     path = settings.model_path or default_model_path(settings.model_cache_dir)
