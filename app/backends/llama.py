@@ -13,6 +13,7 @@ import math
 import threading
 import time
 from collections import OrderedDict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,25 @@ class PrefixCache:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+
+@dataclass(frozen=True)
+class PromptTokens:
+    """A prompt in model tokens, with the fixed boundaries evaluation starts from."""
+
+    stable: tuple[int, ...]  # system message and the state's stable text: cached per state
+    variable: tuple[int, ...]  # addressee line, player's text, the template's assistant opening
+    answer: tuple[int, ...]  # the answer's JSON prefix
+    system_end: int  # end of the system message's segment
+    head_end: int  # end of the lines before the player's text
+
+    @property
+    def full(self) -> tuple[int, ...]:
+        return self.stable + self.variable + self.answer
+
+    @property
+    def boundaries(self) -> tuple[int, int, int]:
+        return self.system_end, len(self.stable), self.head_end
 
 
 def _softmax(logits: dict[int, float]) -> dict[int, float]:
@@ -149,40 +169,34 @@ class LlamaBackend(Backend):
             self._token_cache.popitem(last=False)
         return tokens
 
-    def prompt_tokens(self, prompt: Prompt) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
-        """(stable prefix, variable part up to the assistant's turn, answer prefix). Message text is
-        tokenised with special=False: typed '<|im_end|>' stays text."""
+    def prompt_tokens(self, prompt: Prompt) -> PromptTokens:
+        """The prompt's tokens, segment by segment. Message text is tokenised with special=False: typed
+        '<|im_end|>' stays text."""
         frame = self._frame
         bos = self._llm.token_bos()
-        stable = (
+        system = (
             ((bos,) if self._add_bos and bos >= 0 else ())
             + self._tokenize(frame.head, True)
             + self._tokenize(prompt.system, False)
             + self._tokenize(frame.between, True)
-            + self._tokenize(prompt.stable, False)
         )
+        stable = system + self._tokenize(prompt.stable, False)
         head, text = prompt.variable_parts
-        variable = self._tokenize(head, False) + self._tokenize(text, False) + self._tokenize(frame.tail, True)
-        return stable, variable, self._tokenize(prompt.answer_prefix, False)
-
-    def _boundaries(self, prompt: Prompt, stable: tuple[int, ...]) -> tuple[int, int, int]:
-        """Fixed evaluation boundaries: the end of the system message, of the state's stable prefix, and
-        of the lines before the player's text (the same for every input in a state)."""
-        bos = 1 if self._llm.token_bos() >= 0 and self._add_bos else 0
-        frame = self._frame
-        system_end = bos + sum(
-            len(self._tokenize(text, special))
-            for text, special in ((frame.head, True), (prompt.system, False), (frame.between, True))
+        head_tokens = self._tokenize(head, False)
+        return PromptTokens(
+            stable=stable,
+            variable=head_tokens + self._tokenize(text, False) + self._tokenize(frame.tail, True),
+            answer=self._tokenize(prompt.answer_prefix, False),
+            system_end=len(system),
+            head_end=len(stable) + len(head_tokens),
         )
-        return system_end, len(stable), len(stable) + len(self._tokenize(prompt.variable_parts[0], False))
 
     @property
     def context_limit(self) -> int:
         return self._n_ctx - self._reserve
 
     def count_tokens(self, prompt: Prompt) -> int:
-        stable, variable, answer = self.prompt_tokens(prompt)
-        return len(stable) + len(variable) + len(answer)
+        return len(self.prompt_tokens(prompt).full)
 
     def warm_up(self) -> None:
         """One tiny decode so the first request pays for no buffer allocation or kernel set-up."""
@@ -356,27 +370,26 @@ class LlamaBackend(Backend):
             logits = self._last_logits()
             token = max(self._allowed(written, completions), key=lambda t: float(logits[t]))
 
-    def _score(self, prompt: Prompt, grammar: ChoiceGrammar) -> tuple[dict[str, float], str, int, int, float]:
+    def _score(self, tokens: PromptTokens, grammar: ChoiceGrammar) -> tuple[dict[str, float], str, int, int, float]:
         """(probabilities, greedy choice, prompt tokens, reused tokens, prompt eval ms) for one prompt."""
-        stable, variable, answer = self.prompt_tokens(prompt)
-        full = stable + variable + answer
+        full = tokens.full
         completions = grammar.completions()
         sequences = {option: self._canonical_tokens(c) for option, c in completions.items()}
         started = time.perf_counter()
         # +1: llama-cpp-python re-evaluates the last prompt token on its own before generating.
-        stepwise = len(answer) + 1 if self.exact_answer_prefix else 0
-        logits, reused = self._evaluate_prompt(stable, full, self._boundaries(prompt, stable), stepwise)
+        stepwise = len(tokens.answer) + 1 if self.exact_answer_prefix else 0
+        logits, reused = self._evaluate_prompt(tokens.stable, full, tokens.boundaries, stepwise)
         prompt_ms = (time.perf_counter() - started) * 1000
         probabilities, choice = self._score_tree(len(full), 0, sequences, logits, True, "", list(completions.values()))
         assert choice is not None
         return probabilities, choice, len(full), reused, prompt_ms
 
     def _baseline(self, prompt: Prompt, grammar: ChoiceGrammar) -> dict[str, float]:
-        stable, variable, answer = self.prompt_tokens(prompt)
-        key = (stable + variable + answer, grammar.options)
+        tokens = self.prompt_tokens(prompt)
+        key = (tokens.full, grammar.options)
         cached = self._baselines.get(key)
         if cached is None:
-            cached = self._score(prompt, grammar)[0]
+            cached = self._score(tokens, grammar)[0]
             self._baselines[key] = cached
             if len(self._baselines) > 256:
                 self._baselines.popitem(last=False)
@@ -387,7 +400,9 @@ class LlamaBackend(Backend):
             try:
                 started = time.perf_counter()
                 evaluated_before = self.tokens_evaluated
-                probabilities, choice, n_prompt, reused, prompt_ms = self._score(request.prompt, request.grammar)
+                probabilities, choice, n_prompt, reused, prompt_ms = self._score(
+                    self.prompt_tokens(request.prompt), request.grammar
+                )
                 choice_ms = (time.perf_counter() - started) * 1000 - prompt_ms
                 evaluated = self.tokens_evaluated - evaluated_before
                 baseline = None
@@ -414,14 +429,15 @@ class LlamaBackend(Backend):
         reset=False keeps the cache: the same decoding, faster, for the equivalence test."""
         from llama_cpp import LlamaGrammar
 
-        stable, variable, _ = self.prompt_tokens(request.prompt)
+        tokens = self.prompt_tokens(request.prompt)
+        prompt = tokens.stable + tokens.variable
         with self._lock:
             started = time.perf_counter()
             if reset:
                 self._llm.reset()
             grammar = LlamaGrammar.from_string(request.grammar.gbnf, verbose=False)
             output: Any = self._llm.create_completion(
-                prompt=list(stable + variable), grammar=grammar, temperature=0.0, max_tokens=24
+                prompt=list(prompt), grammar=grammar, temperature=0.0, max_tokens=24
             )
             elapsed = (time.perf_counter() - started) * 1000
         text = output["choices"][0]["text"]
@@ -429,20 +445,20 @@ class LlamaBackend(Backend):
         return ChoiceResult(
             choice=choice,
             probabilities={choice: 1.0},
-            prompt_tokens=len(stable) + len(variable),
+            prompt_tokens=len(prompt),
             cached_tokens=0,
-            evaluated_tokens=len(stable) + len(variable) + int(output["usage"]["completion_tokens"]),
+            evaluated_tokens=len(prompt) + int(output["usage"]["completion_tokens"]),
             timings_ms={"naive": round(elapsed, 1)},
         )
 
     def floor_ms(self, request: ChoiceRequest, new_tokens: int) -> float:
         """Time to evaluate the last `new_tokens` of this request's prompt plus one token, everything
         before them cached: the least any path that reads the new input can take."""
-        stable, variable, answer = self.prompt_tokens(request.prompt)
-        full = stable + variable + answer
-        new_tokens = max(1, min(new_tokens, len(full) - len(stable)))
+        tokens = self.prompt_tokens(request.prompt)
+        full = tokens.full
+        new_tokens = max(1, min(new_tokens, len(full) - len(tokens.stable)))
         with self._lock:
-            self._evaluate_prompt(stable, full[: len(full) - new_tokens + 1], self._boundaries(request.prompt, stable))
+            self._evaluate_prompt(tokens.stable, full[: len(full) - new_tokens + 1], tokens.boundaries)
             started = time.perf_counter()
             self._eval_from(len(full) - new_tokens, full)
             self._llm.eval([full[-1]])
