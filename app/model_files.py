@@ -106,11 +106,15 @@ def default_model_path(cache_dir: Path, manifest: ModelManifest | None = None) -
 
 
 def main() -> None:
-    """`python -m app.model_files`: assemble and verify the default model, print its path."""
+    """`python -m app.model_files`: assemble and verify the default model, extract the word vectors,
+    print their paths."""
     from app.settings import Settings
+    from app.word_vectors import ensure_word_vectors
 
     logging.basicConfig(level=logging.INFO)
-    print(default_model_path(Settings().model_cache_dir))
+    cache_dir = Settings().model_cache_dir
+    print(default_model_path(cache_dir))
+    print(ensure_word_vectors(cache_dir))
 
 
 if __name__ == "__main__":

@@ -8,9 +8,11 @@ from app.backends.base import Backend
 from app.errors import ModelError
 from app.pipeline.choice import DecisionConfig
 from app.pipeline.interpret import Interpreter
+from app.pipeline.semantic import SemanticSimilarity
 from app.scenario import ScenarioSet
 from app.settings import Settings
 from app.text import TextAnalyzer
+from app.word_vectors import load_word_vectors
 
 log = logging.getLogger(__name__)
 
@@ -34,10 +36,12 @@ def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, 
 def build_interpreter(
     settings: Settings, scenario_set: ScenarioSet, backend: Backend, analyzer: TextAnalyzer | None = None
 ) -> Interpreter:
+    analyzer = analyzer or TextAnalyzer()
+    vectors = load_word_vectors(settings.model_cache_dir) if settings.semantic_weight > 0 else None
     return Interpreter(
         scenario_set.scenarios,
         backend,
-        analyzer or TextAnalyzer(),
+        analyzer,
         max_text_chars=settings.max_text_chars,
         min_confidence=settings.min_confidence,
         decision=DecisionConfig(
@@ -46,8 +50,10 @@ def build_interpreter(
             calibration_floor=settings.calibration_floor,
             none_bias=settings.none_bias,
             lexical_weight=settings.lexical_weight,
+            semantic_weight=settings.semantic_weight,
             words_weight=settings.words_weight,
         ),
         example_style=settings.example_style,
         rules=settings.rules,
+        semantic=SemanticSimilarity(vectors, analyzer) if vectors is not None else None,
     )

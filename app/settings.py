@@ -65,9 +65,15 @@ class Settings(BaseSettings):
     calibration_floor: float = Field(
         0.1, gt=0, le=1, description="'calibrated': content-free probabilities below this count as this."
     )
-    none_bias: float = Field(1.0, description="'calibrated': log-odds added to なし (the model over-picks topics).")
+    none_bias: float = Field(1.5, description="'calibrated': log-odds added to なし (the model over-picks topics).")
     lexical_weight: float = Field(
         3.0, ge=0, description="'calibrated': log-odds per unit of n-gram similarity to a candidate's texts."
+    )
+    semantic_weight: float = Field(
+        3.0,
+        ge=0,
+        description="'calibrated': log-odds per unit of word-vector similarity to a candidate's texts "
+        "(0: off; also off when the word vectors are not installed in model_cache_dir).",
     )
     words_weight: float = Field(
         1.5,

@@ -30,12 +30,19 @@ class AnalyzedText:
     # Normalised dictionary forms of the words, concatenated: lets 踊る match 踊ってみて.
     lemmas: str
     tokens: tuple[tuple[str, str, str], ...]  # (normalised surface, normalised lemma, part of speech)
+    # Content words in SudachiPy's longest units, unnormalised (surface, dictionary form, normalised
+    # form): the keys word vectors are looked up by.
+    content_words: tuple[tuple[str, str, str], ...] = ()
 
     def contains(self, phrase: AnalyzedText) -> bool:
         """Whether `phrase` appears in this text, by surface or by dictionary forms."""
         if not phrase.norm:
             return False
         return phrase.norm in self.norm or (bool(phrase.lemmas) and phrase.lemmas in self.lemmas)
+
+
+_CONTENT_POS = {"名詞", "動詞", "形容詞", "副詞", "形状詞"}
+_FUNCTION_SUBPOS = {"非自立可能", "数詞"}  # こと, する, ある…; numbers carry no topic
 
 
 class TextAnalyzer:
@@ -45,6 +52,7 @@ class TextAnalyzer:
         from sudachipy import Dictionary, SplitMode
 
         self._mode = SplitMode.A
+        self._word_mode = SplitMode.C
         self._tokenizer = Dictionary(dict="core").tokenizer(mode=self._mode)
         self._lock = threading.Lock()
         self._cache: dict[str, AnalyzedText] = {}
@@ -61,7 +69,14 @@ class TextAnalyzer:
                 for m in morphemes
                 if m.surface().strip()
             )
-        result = AnalyzedText(raw=text, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens)
+            content_words = tuple(
+                (m.surface(), m.dictionary_form(), m.normalized_form())
+                for m in self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._word_mode)
+                if m.part_of_speech()[0] in _CONTENT_POS and m.part_of_speech()[1] not in _FUNCTION_SUBPOS
+            )
+        result = AnalyzedText(
+            raw=text, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens, content_words=content_words
+        )
         if len(self._cache) < 50_000:  # scenario words and eval texts repeat; player texts rarely do
             self._cache[text] = result
         return result

@@ -80,6 +80,7 @@ def run_cases(
                                     "scores",
                                     "vetoed",
                                     "lexical",
+                                    "semantic",
                                     "allowed",
                                 )
                             }

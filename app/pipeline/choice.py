@@ -106,8 +106,9 @@ class DecisionConfig:
     policy: DecisionPolicy = "calibrated"
     calibration_strength: float = 0.25  # exponent of the content-free probability divided out
     calibration_floor: float = 0.1  # content-free probabilities below this count as this
-    none_bias: float = 1.0  # log-odds added to "none": the model over-picks some topic
+    none_bias: float = 1.5  # log-odds added to "none": the model over-picks some topic
     lexical_weight: float = 3.0  # log-odds per unit of n-gram similarity to the candidate's texts
+    semantic_weight: float = 3.0  # log-odds per unit of word-vector similarity (none: the options' mean)
     words_weight: float = 1.5  # log-odds for an intent whose required `words` the text contains
 
 
@@ -123,21 +124,28 @@ def decide(
     config: DecisionConfig,
     lexical: dict[str, float] | None = None,
     matched_words: frozenset[str] = frozenset(),
+    semantic: dict[str, float] | None = None,
 ) -> Decision:
     """greedy: what grammar-constrained greedy decoding picks (the backend's own choice);
     argmax: the highest full-sequence probability (greedy is misled by mass that options sharing a first
     token, A1…A12, pool together);
-    calibrated: argmax of log p − s·log max(p_content_free, floor) + w·similarity (+ a bias for "none",
-    + a bonus for options in `matched_words`, whose scenario-required words the text contains):
-    "calibrate before use" against the model's label and "none" bias, combined with lexical evidence."""
+    calibrated: argmax of log p − s·log max(p_content_free, floor) + w·similarity + v·semantic (+ a bias
+    for "none", + a bonus for options in `matched_words`, whose scenario-required words the text
+    contains): "calibrate before use" against the model's label and "none" bias, combined with lexical
+    and word-vector evidence. "none" has no texts: its semantic value is the options' mean, so the term
+    favours the options the text is closer to than usual, not every option over "none"."""
     if config.policy == "calibrated":
         baseline = result.baseline or {}
         lexical = lexical or {}
+        semantic = dict(semantic or {})
+        if semantic:
+            semantic[NONE_TOKEN] = sum(semantic.values()) / len(semantic)
         logits = {}
         for option, p in result.probabilities.items():
             value = math.log(max(p, 1e-9))
             value -= config.calibration_strength * math.log(max(baseline.get(option, 1.0), config.calibration_floor))
             value += config.lexical_weight * lexical.get(option, 0.0)
+            value += config.semantic_weight * semantic.get(option, 0.0)
             if option in matched_words:
                 value += config.words_weight
             if option == NONE_TOKEN:

@@ -17,6 +17,7 @@ from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
 from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
 from app.pipeline.refine import AFTER_MODEL, BEFORE_MODEL, Outcome, RuleContext, first_outcome
+from app.pipeline.semantic import SemanticSimilarity
 from app.pipeline.similarity import candidate_similarity
 from app.scenario import Scenario
 from app.schemas import GameState
@@ -54,6 +55,7 @@ class Interpreter:
     decision: DecisionConfig = field(default_factory=DecisionConfig)
     example_style: ExampleStyle = "demos"
     rules: bool = True  # off only to measure what the refinement rules add
+    semantic: SemanticSimilarity | None = None  # word-vector evidence; None when not installed
 
     def warm_up(self) -> None:
         """Analyse every scenario word once at start, so no request pays for it."""
@@ -61,6 +63,8 @@ class Interpreter:
             for intent in scenario.intents:
                 for word in intent.words:
                     self.analyzer.analyze(word)
+                if self.semantic is not None:
+                    self.semantic.warm_up([*intent.examples, intent.description])
         self.analyzer.analyze("ウォームアップ")
         self.backend.warm_up()
 
@@ -230,9 +234,10 @@ class Interpreter:
             return NONE if option == NONE_TOKEN else by_token[option]
 
         lexical = {c.token: candidate_similarity(context.text.raw, c) for c in shown}
+        semantic = self.semantic.scores(context.text, shown) if self.semantic is not None else {}
         config = self.decision if self.backend.calibrated_decision else DecisionConfig(policy="argmax")
         matched_words = frozenset(c.token for c in allowed if c.words)  # passed the words filter
-        decision = decide(choice, config, lexical, matched_words)
+        decision = decide(choice, config, lexical, matched_words, semantic)
         vetoes = {
             option: outcome
             for option in decision.scores
@@ -253,6 +258,7 @@ class Interpreter:
             "vetoed": {action_of(o).notation: v.rule for o, v in vetoes.items()},
             "allowed": sorted(allowed_tokens),
             "lexical": _rounded(lexical),
+            "semantic": _rounded(semantic),
             "prompt_tokens": choice.prompt_tokens,
             "cached_tokens": choice.cached_tokens,
             "evaluated_tokens": choice.evaluated_tokens,
