@@ -133,7 +133,7 @@ def test_time_budget_overrun_answers_none(backend: FakeBackend) -> None:
 def test_health_and_readiness(client: TestClient) -> None:
     assert client.get("/healthz").json() == {"status": "ok"}
     ready = client.get("/readyz").json()
-    assert ready["ready"] is True and ready["scenario_count"] == 2 and ready["refused_files"] == []
+    assert ready["ready"] is True and ready["scenario_count"] == 3 and ready["refused_files"] == []
 
 
 def test_openapi_has_examples(client: TestClient) -> None:

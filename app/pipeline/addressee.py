@@ -67,10 +67,11 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
 def filter_by_addressee(
     candidates: list[Candidate], addressee: Addressee, state: GameState
 ) -> tuple[list[Candidate], list[Removed]]:
-    """When the player turned to someone other than the usual responder, topics whose scripted line
-    another character speaks are not reachable through that character."""
+    """When the player turned to someone (called them, or selected them on screen), topics whose
+    scripted line another character speaks are not reachable through that character. Without such a
+    turn the usual responder stands for the whole scene and nothing is removed."""
     who = addressee.character
-    if who is None or who == state.responder:
+    if who is None or addressee.reason == "responder":
         return list(candidates), []
     kept, removed = [], []
     for candidate in candidates:

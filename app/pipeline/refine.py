@@ -29,14 +29,14 @@ MOVE_VERBS = frozenset(
 # Farewells that end a conversation, matched at the end of the text.
 FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
-    "じゃあね じゃあまた ではまた それではまた また来ます また来るね 帰ります 帰るね 帰るよ お先に失礼 "
-    "おやすみなさい おやすみ ばいばい もう行くね もう行きます これで失礼 おいとまします"
+    "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
+    "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします"
 )
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
-    r"|(って|は)(どこ|なに|何)|何がある|なにがある|知って|詳しい|の場所は)"
+    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は)"
 )
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")

@@ -41,12 +41,34 @@ def test_addressing_another_character_removes_the_responders_lines(hoshizora: Sc
     assert any(c.action.target == "機材トラブル" for c in kept)
 
 
-def test_addressing_the_responder_removes_nothing(hoshizora: Scenario, stage_state: GameState) -> None:
+def test_calling_the_responder_by_name_removes_the_others_lines(hoshizora: Scenario, stage_state: GameState) -> None:
     candidates = build_candidates(stage_state, hoshizora)
     kept, removed = filter_by_addressee(
         candidates, find_addressee("灯ちゃん、曲を変えて", stage_state, hoshizora), stage_state
     )
+    assert {r.candidate.action.target for r in removed} == {"機材トラブル"}
+    assert any(c.action.target == "選曲" for c in kept)
+
+
+def test_speaking_to_nobody_in_particular_removes_nothing(hoshizora: Scenario, stage_state: GameState) -> None:
+    candidates = build_candidates(stage_state, hoshizora)
+    kept, removed = filter_by_addressee(candidates, find_addressee("曲を変えて", stage_state, hoshizora), stage_state)
     assert removed == [] and len(kept) == len(candidates)
+
+
+def test_second_scenario_calling_the_responder_by_alias(amatsu: Scenario) -> None:
+    state = GameState.model_validate(
+        {
+            "present": ["九条", "ミコト"],
+            "responder": "九条",
+            "available_intents": [{"id": "救難信号", "speaker": "九条"}, {"id": "酸素残量", "speaker": "ミコト"}],
+        }
+    )
+    kept, removed = filter_by_addressee(
+        build_candidates(state, amatsu), find_addressee("司令、酸素はもつんですか", state, amatsu), state
+    )
+    assert [r.candidate.action.target for r in removed] == ["酸素残量"]
+    assert "救難信号" in [c.action.target for c in kept]
 
 
 def test_second_scenario_title_alias(amatsu: Scenario) -> None:

@@ -125,6 +125,20 @@ class TestFarewell:
         outcome = farewell_leaves(None, context("では、お大事に。失礼します", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == LEAVE
 
+    @pytest.mark.parametrize("text", ["それじゃ、また来るよ", "じゃあ、そろそろ行くね", "もう行きます"])
+    def test_casual_farewells_leave(
+        self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        outcome = farewell_leaves(None, context(text, amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE
+
+    def test_going_somewhere_named_is_a_move_not_a_farewell(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        ctx = context("そろそろ居住区に行くね", amatsu, medbay_state, analyzer)
+        assert explicit_move(None, ctx) == explicit_move(None, ctx) is not None
+        assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
+
 
 class TestAgreementToInvitation:
     def test_short_yes_to_an_invitation_moves(
@@ -193,6 +207,17 @@ class TestCorrectingRules:
     ) -> None:
         ctx = context("居住区ってどんな場所？", amatsu, medbay_state, analyzer)
         assert place_question_is_not_move(move("居住区"), ctx) is not None
+
+    @pytest.mark.parametrize("text", ["音響ブースってどっちの方角？", "ロビーは遠いの？", "控え室ってどの辺？"])
+    def test_asking_the_way_is_not_a_move(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        target = next(
+            c.action
+            for c in build_candidates(stage_state, hoshizora)
+            if c.action.kind == "move" and c.action.target in text
+        )
+        assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is not None
 
     def test_leave_needs_a_farewell(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
         assert leave_needs_cue(LEAVE, context("猫飼ってる？", hoshizora, stage_state, analyzer)) is not None
