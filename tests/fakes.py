@@ -31,14 +31,20 @@ class FakeBackend(Backend):
         return len(prompt.system) + len(prompt.stable) + len(prompt.variable) + len(prompt.answer_prefix)
 
     def choose(self, request: ChoiceRequest) -> ChoiceResult:
+        """An answer "A5" is the model's pick; "A5>A2" also makes A2 the clear second."""
         self.requests.append(request)
         answer = self.answers.popleft() if self.answers else "none"
         if isinstance(answer, Exception):
             raise answer
-        if answer not in request.grammar.options:
-            raise ModelError(f"fake answer {answer!r} is not an allowed option {request.grammar.options}")
-        # Sharp enough that no calibration or lexical term of the decision step overturns the queued answer.
+        ranking = answer.split(">")
+        for option in ranking:
+            if option not in request.grammar.options:
+                raise ModelError(f"fake answer {option!r} is not an allowed option {request.grammar.options}")
+        # Sharp enough that no calibration or lexical term of the decision step overturns the queued order.
         rest = 0.001
         probabilities = {o: rest for o in request.grammar.options}
-        probabilities[answer] = 1 - rest * (len(request.grammar.options) - 1)
-        return ChoiceResult(choice=answer, probabilities=probabilities)
+        left = 1 - rest * (len(request.grammar.options) - len(ranking))
+        for option in ranking:
+            probabilities[option] = left * 0.9 if option != ranking[-1] else left
+            left -= probabilities[option]
+        return ChoiceResult(choice=ranking[0], probabilities=probabilities)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.backends.base import Backend
@@ -16,7 +16,7 @@ from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, dec
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
 from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
-from app.pipeline.refine import AFTER_MODEL, BEFORE_MODEL, Outcome, RuleContext, first_outcome
+from app.pipeline.refine import AFTER_MODEL, BEFORE_MODEL, NOT_A_READING, Outcome, RuleContext, first_outcome
 from app.pipeline.semantic import SemanticSimilarity
 from app.pipeline.similarity import candidate_similarity
 from app.scenario import Scenario
@@ -224,28 +224,42 @@ class Interpreter:
         allowed: list[Candidate],
         context: RuleContext,
     ) -> None:
-        """The model's scores become one answer. A pick that a filter removed (the player asked 湊 about
-        灯's topic) or that a correcting rule vetoes (a move with no destination, a leave with no farewell)
-        becomes なし: measured, that beats falling back to the next-best option, which is usually wrong."""
+        """The model's scores become one answer. A move the text says nothing of moving to (no movement,
+        no destination, a question about the place) is dropped from the decision before it is made: the
+        model picks the place the text mentions, but the text talks about something there. Any other
+        pick that a filter removed (the player asked 湊 about 灯's topic) or that a rule vetoes (a leave
+        with no farewell) becomes なし: measured, that beats falling back to the next-best option."""
         by_token = {c.token: c.action for c in shown}
         allowed_tokens = {c.token for c in allowed} | {NONE_TOKEN}
 
         def action_of(option: str) -> Action:
             return NONE if option == NONE_TOKEN else by_token[option]
 
+        vetoes = {
+            option: outcome
+            for option in choice.probabilities
+            if self.rules and (outcome := first_outcome(AFTER_MODEL, action_of(option), context)) is not None
+        }
+        for option in choice.probabilities:
+            if option not in allowed_tokens:
+                vetoes[option] = Outcome(NONE, "filtered_out", f"{action_of(option).notation} was removed by a filter")
+        # A move the text says nothing of moving to is no reading of it: it leaves the decision.
+        dropped = {o for o, v in vetoes.items() if v.rule in NOT_A_READING}
+        if choice.choice in dropped:
+            result.trace["rules_fired"].append(
+                {
+                    "rule": vetoes[choice.choice].rule,
+                    "from": action_of(choice.choice).notation,
+                    "to": None,
+                    "detail": "dropped from the decision: " + vetoes[choice.choice].detail,
+                }
+            )
+        scored = _without(choice, dropped)
         lexical = {c.token: candidate_similarity(context.text.raw, c) for c in shown}
         semantic = self.semantic.scores(context.text, shown) if self.semantic is not None else {}
         config = self.decision if self.backend.calibrated_decision else DecisionConfig(policy="argmax")
         matched_words = frozenset(c.token for c in allowed if c.words)  # passed the words filter
-        decision = decide(choice, config, lexical, matched_words, semantic)
-        vetoes = {
-            option: outcome
-            for option in decision.scores
-            if self.rules and (outcome := first_outcome(AFTER_MODEL, action_of(option), context)) is not None
-        }
-        for option in decision.scores:
-            if option not in allowed_tokens:
-                vetoes[option] = Outcome(NONE, "filtered_out", f"{action_of(option).notation} was removed by a filter")
+        decision = decide(scored, config, lexical, matched_words, semantic)
         result.trace["model"] = {
             "backend": self.backend.name,
             "policy": config.policy,
@@ -256,6 +270,7 @@ class Interpreter:
             "content_free_probabilities": _rounded(choice.baseline) if choice.baseline else None,
             "scores": _rounded(decision.scores),
             "vetoed": {action_of(o).notation: v.rule for o, v in vetoes.items()},
+            "dropped": sorted(action_of(o).notation for o in dropped),
             "allowed": sorted(allowed_tokens),
             "lexical": _rounded(lexical),
             "semantic": _rounded(semantic),
@@ -276,6 +291,23 @@ class Interpreter:
                 Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} < {self.min_confidence:.2f}"),
                 confidence=result.confidence,
             )
+
+
+def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:
+    """The backend's scores with `options` taken out and the rest renormalised."""
+    if not options:
+        return choice
+
+    def renormalised(values: dict[str, float]) -> dict[str, float]:
+        kept = {o: p for o, p in values.items() if o not in options}
+        total = sum(kept.values()) or 1.0
+        return {o: p / total for o, p in kept.items()}
+
+    return replace(
+        choice,
+        probabilities=renormalised(choice.probabilities),
+        baseline=renormalised(choice.baseline) if choice.baseline else None,
+    )
 
 
 def _rounded(values: dict[str, float]) -> dict[str, float]:

@@ -49,6 +49,9 @@ _AGREEMENT = (
     *_normalized("行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く"),
 )
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
+# A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
+_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やめ まだ あとで 後で 遠慮 結構")
+_ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
 _INVITING = re.compile(r"(ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
@@ -222,22 +225,39 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
 
-def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
-    move; the model alone sees no place in the player's text."""
+def _invited_place(ctx: RuleContext) -> Candidate | None:
+    """The one reachable place the last line invites the player to (控え室も見てみるか？), if any."""
     last = ctx.state.last_line
     if last is None or not last.text:
         return None
     invitation = ctx.analyzer.analyze(last.text)
     places = mentioned_moves(invitation, ctx.candidates)
-    if len(places) != 1 or not is_invitation(invitation):
+    return places[0] if len(places) == 1 and is_invitation(invitation) else None
+
+
+def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
+    move; the model alone sees no place in the player's text."""
+    place = _invited_place(ctx)
+    if place is None:
         return None
     text = strip_punctuation(ctx.text.raw)
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     if not text.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT_ANYWHERE):
         return None
-    return Outcome(places[0].action, "agreement_to_invitation", f"agrees to go to {places[0].action.target}")
+    return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A no (いや、まだここを調べたい) to a line that invites the player to a reachable place is neither
+    that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
+    to ask something (いや、それより鍵のことを教えて) is left to the model."""
+    place = _invited_place(ctx)
+    text = _TRAILING.sub("", ctx.text.norm.lstrip("、。,.!！…‥「」 "))
+    if place is None or not text.startswith(_REFUSAL_OPENING) or _ASKING.search(text):
+        return None
+    return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 
 
 # --- rules that correct the model ---------------------------------------------------------------
@@ -295,7 +315,12 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     explicit_move,
     farewell_leaves,
     agreement_to_invitation,
+    refusal_to_invitation,
 )
+# Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
+# of the text, so it drops out of the decision instead of turning it into なし (measured on the public
+# sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理).
+NOT_A_READING = frozenset({"move_needs_destination_or_cue", "move_needs_movement", "place_question_is_not_move"})
 AFTER_MODEL: tuple[Rule, ...] = (
     move_needs_destination_or_cue,
     move_needs_movement,

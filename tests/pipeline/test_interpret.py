@@ -38,14 +38,32 @@ def test_a_pick_removed_by_a_filter_becomes_none(
     assert result.decided_by == "rule:filtered_out"
 
 
-def test_move_without_destination_becomes_none(
+def test_move_without_destination_drops_out_of_the_decision(
     interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
 ) -> None:
-    fake_backend.queue("A5")  # 移動:ロビー
+    fake_backend.queue("A5")  # 移動:ロビー, and nothing else the model likes
     result = interpreter.interpret("hoshizora", "今度一緒に映画見ようよ", stage_state)
     assert result.action.notation == "なし"
-    assert result.decided_by == "rule:move_needs_destination_or_cue"
+    assert result.trace["rules_fired"][0]["rule"] == "move_needs_destination_or_cue"
     assert result.trace["rules_fired"][0]["from"] == "移動:ロビー"
+    assert result.trace["model"]["dropped"] == ["移動:ロビー", "移動:控え室", "移動:音響ブース"]
+
+
+def test_a_place_named_without_movement_leaves_the_next_reading(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A5>A2")  # ロビー is named, but the text is about the noise there: 機材トラブル
+    result = interpreter.interpret("hoshizora", "ロビーまで変な音が響いてたけど平気？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and result.decided_by == "model"
+    assert "移動:ロビー" in result.trace["model"]["dropped"]
+
+
+def test_leave_without_farewell_still_becomes_none(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A7>A2")  # 離脱 for small talk: a vetoed leave is なし, not the next-best topic
+    result = interpreter.interpret("hoshizora", "猫飼ってる？", stage_state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:leave_needs_cue"
 
 
 def test_fast_route_does_not_call_the_model(

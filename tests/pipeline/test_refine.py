@@ -16,6 +16,7 @@ from app.pipeline.refine import (
     move_needs_movement,
     near_verbatim_example,
     place_question_is_not_move,
+    refusal_to_invitation,
     steering_attempt,
 )
 from app.scenario import Scenario
@@ -163,6 +164,35 @@ class TestAgreementToInvitation:
             {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーは混んでたよ"}}
         )
         assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        "text", ["いや、まだここを調べたい", "ううん、もう少しここにいる", "うーん、今はやめておく"]
+    )
+    def test_a_no_to_an_invitation_is_none(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = GameState.model_validate(
+            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
+        )
+        outcome = refusal_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == NONE
+
+    def test_a_no_that_asks_something_is_left_to_the_model(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = GameState.model_validate(
+            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
+        )
+        assert (
+            refusal_to_invitation(None, context("いや、それより曲のことを教えて", hoshizora, state, analyzer)) is None
+        )
+        assert (
+            refusal_to_invitation(None, context("いや、まだここを調べたい", hoshizora, stage_state, analyzer)) is None
+        )
+
+    def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
+        outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == NONE
 
     def test_second_scenario(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         # medbay_state's last line: 「管制室に来てくれないか」
