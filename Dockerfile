@@ -4,9 +4,9 @@ RUN apt-get update && apt-get install -y --no-install-recommends build-essential
 WORKDIR /srv/kikitori
 COPY pyproject.toml README.md ./
 COPY app ./app
-COPY models/default.json ./models/default.json
+COPY models/default.json models/word_vectors.json ./models/
 COPY scenario ./scenario
-RUN pip install --no-cache-dir . && python -m app.model_files
+RUN pip install --no-cache-dir -e . && python -m app.model_files
 ENV INTERP_HOST=0.0.0.0 INTERP_PORT=8000
 EXPOSE 8000
 CMD ["kikitori"]

@@ -3,7 +3,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BIN=${BIN:-.venv/bin}
-SETS="eval/hoshizora.json eval/amatsu.json"
+SETS="eval/hoshizora.json eval/amatsu.json eval/touge.json"
 mkdir -p reports/levers
 run() {
   local name=$1; shift
@@ -12,18 +12,21 @@ run() {
 import json, sys
 r = json.load(open(sys.argv[2]))
 b = next(iter(r["backends"].values()))
-print(f"| {sys.argv[1]} | {b['accuracy']:.1%} | {b['false_actions']} | {b['per_file']['hoshizora.json']['accuracy']:.1%} | {b['per_file']['amatsu.json']['accuracy']:.1%} |")
+files = ("hoshizora.json", "amatsu.json", "touge.json")
+print(f"| {sys.argv[1]} | {b['accuracy']:.1%} | {b['false_actions']} | " + " | ".join(f"{b['per_file'][f]['accuracy']:.1%}" for f in files) + " |")
 PY
 }
-echo "| lever | accuracy | false actions | hoshizora | amatsu |"
-echo "|---|---|---|---|---|"
+echo "| lever | accuracy | false actions | hoshizora | amatsu | touge |"
+echo "|---|---|---|---|---|---|"
 BACKEND=lexical run "lexical backend (same filters and rules)" INTERP_RULES=true
 run "model, options inline, greedy, no rules" INTERP_EXAMPLE_STYLE=inline INTERP_DECISION=greedy INTERP_RULES=false
 run "+ refinement rules" INTERP_EXAMPLE_STYLE=inline INTERP_DECISION=greedy
 run "+ examples as demonstrations" INTERP_DECISION=greedy
 run "+ full-sequence scores (argmax)" INTERP_DECISION=argmax
-run "+ calibration (content-free, s=0.25)" INTERP_NONE_BIAS=0 INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
-run "+ none bias (+1 log-odds)" INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
-run "+ lexical similarity (w=3)" INTERP_WORDS_WEIGHT=0
-run "+ required words present (+1.5): default" INTERP_RULES=true
+NO_SEMANTIC="INTERP_SEMANTIC_WEIGHT=0 INTERP_NONE_BIAS=1"
+run "+ calibration (content-free, s=0.25)" INTERP_NONE_BIAS=0 INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0 INTERP_SEMANTIC_WEIGHT=0
+run "+ none bias (+1 log-odds)" $NO_SEMANTIC INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
+run "+ lexical similarity (w=3)" $NO_SEMANTIC INTERP_WORDS_WEIGHT=0
+run "+ required words present (+1.5)" $NO_SEMANTIC
+run "+ word-vector similarity (w=3, none bias 1.5): default" INTERP_RULES=true
 run "default without rules" INTERP_RULES=false
