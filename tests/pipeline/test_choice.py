@@ -1,5 +1,7 @@
 import json
 
+import pytest
+
 from app.pipeline.choice import ChoiceResult, DecisionConfig, choice_schema, decide, grammar_for
 
 
@@ -47,3 +49,12 @@ def test_required_words_in_the_text_count_for_their_intent() -> None:
     config = DecisionConfig(none_bias=0.0, lexical_weight=0.0, words_weight=1.5)
     assert decide(result, config).option == "A2"
     assert decide(result, config, matched_words=frozenset({"A1"})).option == "A1"
+
+
+def test_word_vector_evidence_is_relative_to_the_options_mean() -> None:
+    result = ChoiceResult("A1", {"A1": 0.45, "A2": 0.4, "none": 0.15})
+    config = DecisionConfig(policy="calibrated", calibration_strength=0, none_bias=0, semantic_weight=3)
+    assert decide(result, config, semantic={"A1": 0.3, "A2": 0.6}).option == "A2"
+    # Equal similarity to every option says nothing: "none" gets the same value, nothing moves.
+    even = decide(result, config, semantic={"A1": 0.5, "A2": 0.5})
+    assert even.scores == pytest.approx(decide(result, config).scores)
