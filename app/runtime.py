@@ -55,5 +55,7 @@ def build_interpreter(
         ),
         example_style=settings.example_style,
         rules=settings.rules,
+        confirm_below=settings.confirm_below,
+        confirm_min_ratio=settings.confirm_min_ratio,
         semantic=SemanticSimilarity(vectors, analyzer) if vectors is not None else None,
     )

@@ -38,7 +38,10 @@ class Settings(BaseSettings):
         16, ge=1, description="Tokens kept free in the context for the answer; a longer prompt is trimmed."
     )
     prefix_cache_entries: int = Field(
-        8, ge=0, description="Saved model states (KV caches of prompt prefixes) kept for reuse across states."
+        32,
+        ge=0,
+        description="Saved model states (KV caches of prompt prefixes: game states, and topics put to the "
+        "yes/no check) kept for reuse.",
     )
     prefix_cache_mb: int = Field(512, ge=0, description="Memory bound for the saved model states, in MiB.")
     max_text_chars: int = Field(1000, ge=1, description="Longest accepted player text, in characters.")
@@ -79,6 +82,19 @@ class Settings(BaseSettings):
         1.5,
         ge=0,
         description="'calibrated': log-odds for an intent whose required `words` appear in the text.",
+    )
+    confirm_below: float = Field(
+        0.8,
+        ge=0,
+        le=1,
+        description="A topic the model picked with a confidence below this is put to it again as one yes/no "
+        "question (does the text talk about this topic?); 0: never.",
+    )
+    confirm_min_ratio: float = Field(
+        0.5,
+        ge=0,
+        description="The pick becomes なし (rule 'topic_not_confirmed') when P(yes) for the text is below this "
+        "fraction of P(yes) for an empty text.",
     )
     rules: bool = Field(True, description="Refinement rules on; off only to measure what they add.")
     example_style: Literal["inline", "demos"] = Field(

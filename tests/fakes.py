@@ -7,6 +7,7 @@ from collections import deque
 from app.backends.base import Backend
 from app.errors import ModelError
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
 
 
@@ -18,9 +19,24 @@ class FakeBackend(Backend):
         self.answers: deque[str | Exception] = deque(answers or [])
         self.requests: list[ChoiceRequest] = []
         self.limit = limit
+        self.confirmations: deque[Confirmation | Exception] = deque()
+        self.confirm_requests: list[ConfirmRequest] = []
 
     def queue(self, *answers: str | Exception) -> None:
         self.answers.extend(answers)
+
+    def queue_confirmation(self, p_yes: float, p_yes_content_free: float) -> None:
+        self.confirmations.append(Confirmation(p_yes, p_yes_content_free))
+
+    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+        """None (the pick stands) unless a confirmation was queued."""
+        self.confirm_requests.append(request)
+        if not self.confirmations:
+            return None
+        answer = self.confirmations.popleft()
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
 
     @property
     def context_limit(self) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
 
 
@@ -26,6 +27,11 @@ class Backend(ABC):
     @abstractmethod
     def choose(self, request: ChoiceRequest) -> ChoiceResult:
         """Pick one of request.grammar.options. May raise ModelError."""
+
+    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+        """P(yes) to the request's yes/no question, for the text and for an empty text; None for a
+        backend that cannot answer one (the pick then stands). May raise ModelError."""
+        return None
 
     def warm_up(self) -> None:  # noqa: B027 - optional hook
         """Do at start what the first request would otherwise pay for."""

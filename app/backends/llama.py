@@ -23,6 +23,7 @@ from app.backends.base import Backend
 from app.backends.chat_template import ChatFrame
 from app.errors import ModelError
 from app.pipeline.choice import ChoiceGrammar, ChoiceRequest, ChoiceResult
+from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
 from app.settings import Settings
 
@@ -103,7 +104,7 @@ class LlamaBackend(Backend):
         n_ctx: int = 4096,
         n_threads: int | None = None,
         reply_reserve_tokens: int = 16,
-        prefix_cache_entries: int = 8,
+        prefix_cache_entries: int = 32,
         prefix_cache_bytes: int = 512 * 1024 * 1024,
         exact_answer_prefix: bool = False,
     ) -> None:
@@ -139,6 +140,8 @@ class LlamaBackend(Backend):
         self._grammar_tokens = self._index_grammar_tokens()
         self._canonical: dict[str, tuple[int, ...]] = {}
         self._baselines: OrderedDict[tuple[tuple[int, ...], tuple[str, ...]], dict[str, float]] = OrderedDict()
+        self._yes_no = (self._tokenize("yes", False)[0], self._tokenize("no", False)[0])
+        self._confirm_baselines: OrderedDict[tuple[int, ...], float] = OrderedDict()
         self.requests = 0
         self.tokens_cached = 0
         self.tokens_evaluated = 0
@@ -422,6 +425,28 @@ class LlamaBackend(Backend):
             evaluated_tokens=evaluated,
             timings_ms={"prompt_eval": round(prompt_ms, 1), "choice": round(choice_ms, 1)},
         )
+
+    def _p_yes(self, prompt: Prompt) -> float:
+        tokens = self.prompt_tokens(prompt)
+        logits, _ = self._evaluate_prompt(tokens.stable, tokens.full, tokens.boundaries)
+        yes, no = (float(logits[t]) for t in self._yes_no)
+        return 1.0 / (1.0 + math.exp(no - yes))
+
+    def confirm(self, request: ConfirmRequest) -> Confirmation:
+        with self._lock:
+            try:
+                p_yes = self._p_yes(request.prompt)
+                key = self.prompt_tokens(request.content_free_prompt).full
+                baseline = self._confirm_baselines.get(key)
+                if baseline is None:
+                    baseline = self._confirm_baselines[key] = self._p_yes(request.content_free_prompt)
+                    if len(self._confirm_baselines) > 256:
+                        self._confirm_baselines.popitem(last=False)
+            except ModelError:
+                raise
+            except Exception as exc:  # llama.cpp errors surface as assorted exception types
+                raise ModelError(f"model evaluation failed: {exc}") from exc
+        return Confirmation(p_yes, baseline)
 
     def choose_naive(self, request: ChoiceRequest, reset: bool = True) -> ChoiceResult:
         """The straightforward path: reset the KV cache (as a general constrained-decoding library does),

@@ -13,6 +13,7 @@ from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
+from app.pipeline.confirm import confirmation_request, topic_confirmed
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
 from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
@@ -56,6 +57,8 @@ class Interpreter:
     example_style: ExampleStyle = "demos"
     rules: bool = True  # off only to measure what the refinement rules add
     semantic: SemanticSimilarity | None = None  # word-vector evidence; None when not installed
+    confirm_below: float = 0.0  # a topic picked with less confidence gets the yes/no check (0: never)
+    confirm_min_ratio: float = 0.5
 
     def warm_up(self) -> None:
         """Analyse every scenario word once at start, so no request pays for it."""
@@ -284,6 +287,9 @@ class Interpreter:
         veto = vetoes.get(decision.option)
         if veto is not None:
             self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
+        if result.decided_by == self.backend.name and result.action.kind == "intent":
+            candidate = next(c for c in shown if c.token == decision.option)
+            self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0))
         result.trace["model"]["notation"] = result.action.notation
         if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:
             self._apply(
@@ -291,6 +297,30 @@ class Interpreter:
                 Outcome(NONE, "low_confidence", f"confidence {result.confidence:.2f} < {self.min_confidence:.2f}"),
                 confidence=result.confidence,
             )
+
+    def _confirm(self, result: Interpretation, candidate: Candidate, context: RuleContext, none_score: float) -> None:
+        """The separate なし decision (confirm.py) for a topic picked with little confidence. A model
+        failure here leaves the pick as it is: the first answer was already valid."""
+        if result.confidence is None or result.confidence >= self.confirm_below:
+            return
+        mark = time.perf_counter()
+        try:
+            confirmation = self.backend.confirm(confirmation_request(candidate, context.text.raw))
+        except ModelError as exc:
+            log.error("confirmation failed, the pick stands: %s", exc.message)
+            return
+        if confirmation is None:
+            return
+        result.trace["confirmation"] = {
+            "topic": candidate.action.notation,
+            "p_yes": round(confirmation.p_yes, 4),
+            "p_yes_content_free": round(confirmation.p_yes_content_free, 4),
+            "ratio": round(confirmation.ratio, 4),
+            "ms": round((time.perf_counter() - mark) * 1000, 1),
+        }
+        if not topic_confirmed(confirmation, self.confirm_min_ratio):
+            detail = f"yes/no check: P(yes) is {confirmation.ratio:.2f} of an empty text's"
+            self._apply(result, Outcome(NONE, "topic_not_confirmed", detail), confidence=none_score)
 
 
 def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:

@@ -66,6 +66,53 @@ def test_leave_without_farewell_still_becomes_none(
     assert result.action.notation == "なし" and result.decided_by == "rule:leave_needs_cue"
 
 
+@pytest.fixture
+def checking_interpreter(interpreter: Interpreter) -> Interpreter:
+    """Every topic the model picks goes to the yes/no check (the fake's picks are all confident)."""
+    interpreter.confirm_below = 1.0
+    return interpreter
+
+
+def test_a_topic_the_yes_no_check_rejects_becomes_none(
+    checking_interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A2")
+    fake_backend.queue_confirmation(p_yes=0.02, p_yes_content_free=0.25)
+    result = checking_interpreter.interpret("hoshizora", "週末って何してるの？", stage_state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:topic_not_confirmed"
+    assert result.trace["confirmation"]["topic"] == "意図:機材トラブル"
+    request = fake_backend.confirm_requests[-1]
+    assert request.prompt.variable.endswith('"週末って何してるの？"')
+    assert "ノイズ" in request.prompt.stable  # the topic's own description and examples
+
+
+def test_a_confirmed_topic_stands(
+    checking_interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A2")
+    fake_backend.queue_confirmation(p_yes=0.4, p_yes_content_free=0.25)
+    result = checking_interpreter.interpret("hoshizora", "さっきから変な音しない？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and result.decided_by == "model"
+
+
+def test_a_failed_check_leaves_the_pick(
+    checking_interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A2")
+    fake_backend.confirmations.append(ModelError("boom"))
+    result = checking_interpreter.interpret("hoshizora", "さっきから変な音しない？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and result.error is None
+
+
+def test_confident_picks_and_moves_skip_the_check(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    interpreter.confirm_below = 0.8
+    fake_backend.queue("A2")  # confident: above 0.8
+    interpreter.interpret("hoshizora", "さっきから変な音しない？", stage_state)
+    assert fake_backend.confirm_requests == []
+
+
 def test_fast_route_does_not_call_the_model(
     interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
 ) -> None:
