@@ -9,7 +9,10 @@ import pytest
 from app.backends.llama import LlamaBackend
 from app.backends.recording import RecordingBackend
 from app.evaluation.dataset import EvalFile, load_eval_file
+from app.pipeline.actions import Action
+from app.pipeline.candidates import Candidate
 from app.pipeline.choice import ChoiceRequest
+from app.pipeline.confirm import confirmation_request, topic_confirmed
 from app.pipeline.interpret import Interpreter
 from app.scenario import Scenario
 from app.settings import PROJECT_ROOT
@@ -105,3 +108,22 @@ def test_typed_special_tokens_stay_text(
 
 def test_model_file_is_the_verified_default(llama: LlamaBackend) -> None:
     assert Path(llama.model_path).stat().st_size == 1_117_320_768
+
+
+@pytest.mark.parametrize(
+    ("scenario_id", "intent_id", "text", "confirmed"),
+    [
+        ("hoshizora", "機材トラブル", "スピーカーからずっとブーンって音がしてない？", True),
+        ("hoshizora", "客入り", "いい音楽流れてますね", False),
+        ("amatsu", "酸素残量", "空気はあとどれくらいで尽きるんですか", True),
+        ("amatsu", "負傷者の容体", "好きな食べ物は何ですか", False),
+    ],
+)
+def test_yes_no_check_tells_a_topic_from_small_talk(
+    llama: LlamaBackend, scenarios: dict[str, Scenario], scenario_id: str, intent_id: str, text: str, confirmed: bool
+) -> None:
+    intent = scenarios[scenario_id].intent(intent_id)
+    assert intent is not None
+    candidate = Candidate("A1", Action("intent", intent_id), "available", intent.description, tuple(intent.examples))
+    confirmation = llama.confirm(confirmation_request(candidate, text))
+    assert topic_confirmed(confirmation, min_ratio=0.5) is confirmed, confirmation
