@@ -75,7 +75,11 @@ def render(summaries: list[dict[str, Any]]) -> str:
         parts.append(f"Per intent [{s['backend']}]\n" + _table(["intent", "P", "R", "F1", "n", "confused with"], rows))
         decided = ", ".join(f"{k}: {v}" for k, v in s["decided_by"].items())
         overrides = ", ".join(f"{k}: {v}" for k, v in s["rule_overrode_model"].items()) or "none"
-        parts.append(f"Decided by [{s['backend']}]: {decided}\nRule overrode the model: {overrides}")
+        sweep = ", ".join(f"{t}: {a:.1%}" for t, a in s["confidence_sweep"].items())
+        parts.append(
+            f"Decided by [{s['backend']}]: {decided}\nRule overrode the model: {overrides}\n"
+            f"Accuracy with INTERP_MIN_CONFIDENCE at {sweep}"
+        )
         if s["false_action_cases"]:
             rows = [
                 [c["state"], c["text"].replace("\n", "⏎"), c["expect"], c["got"], c["decided_by"]]

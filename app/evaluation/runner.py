@@ -148,6 +148,24 @@ def _percentile(values: list[float], q: float) -> float:
     return round(ordered[index], 1)
 
 
+CONFIDENCE_THRESHOLDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
+
+
+def confidence_sweep(results: list[CaseResult], backend: str) -> dict[str, float]:
+    """Accuracy had INTERP_MIN_CONFIDENCE been each threshold: a pick the backend made (not a rule)
+    with a lower confidence would have been なし. Computed from this run, no re-run needed."""
+    sweep = {}
+    for threshold in CONFIDENCE_THRESHOLDS:
+        correct = 0
+        for r in results:
+            got = r.got
+            if r.decided_by == backend and got != "なし" and r.confidence is not None and r.confidence < threshold:
+                got = "なし"
+            correct += got == r.expect
+        sweep[f"{threshold:.1f}"] = round(correct / len(results), 4) if results else 0.0
+    return sweep
+
+
 def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str, Any]:
     n = len(results)
     correct = sum(r.correct for r in results)
@@ -193,6 +211,7 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
             "max": round(max(latencies), 1) if latencies else 0.0,
             "mean": round(statistics.fmean(latencies), 1) if latencies else 0.0,
         },
+        "confidence_sweep": confidence_sweep(results, backend),
         "false_action_cases": [
             {"state": r.state, "text": r.text, "expect": r.expect, "got": r.got, "decided_by": r.decided_by}
             for r in false_actions

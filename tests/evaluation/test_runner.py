@@ -1,0 +1,25 @@
+"""The report's figures from a handful of hand-made results."""
+
+from app.evaluation.report import render
+from app.evaluation.runner import CaseResult, confidence_sweep, summarize
+
+
+def _case(expect: str, got: str, decided_by: str = "model", confidence: float | None = 0.9) -> CaseResult:
+    return CaseResult("s.json", "s", "st", "text", [], expect, got, decided_by, confidence, got, 10.0, runs=[got])
+
+
+def test_confidence_sweep_turns_unsure_model_picks_into_none() -> None:
+    results = [
+        _case("意図:a", "意図:a", confidence=0.9),
+        _case("なし", "意図:b", confidence=0.25),  # wrong, unsure: fixed from 0.3 on
+        _case("意図:c", "意図:c", confidence=0.35),  # right, unsure: lost from 0.4 on
+        _case("離脱", "離脱", decided_by="rule:farewell_leaves", confidence=0.1),  # a rule's answer stays
+    ]
+    sweep = confidence_sweep(results, "model")
+    assert sweep["0.0"] == 0.75 and sweep["0.3"] == 1.0 and sweep["0.4"] == 0.75
+
+
+def test_false_actions_are_counted_and_listed() -> None:
+    summary = summarize([_case("なし", "移動:x"), _case("意図:a", "意図:a")], "model", 1)
+    assert summary["false_actions"] == 1 and summary["false_actions_per_100"] == 50.0
+    assert "INTERP_MIN_CONFIDENCE" in render([summary])
