@@ -35,6 +35,7 @@ class CaseResult:
     error: str | None = None
     runs: list[str] = field(default_factory=list)  # every answer, with --repeat
     model_scores: dict[str, Any] | None = None  # the model's probabilities, before and after calibration
+    dropped_by: str | None = None  # the rule that took the model's own pick out of the decision, if one did
 
     @property
     def correct(self) -> bool:
@@ -79,6 +80,7 @@ def run_cases(
                                     "content_free_probabilities",
                                     "scores",
                                     "vetoed",
+                                    "dropped",
                                     "lexical",
                                     "semantic",
                                     "allowed",
@@ -87,8 +89,12 @@ def run_cases(
                             or None
                         )
                         error = outcome.error["kind"] if outcome.error else None
+                        dropped_by = next(
+                            (f"rule:{f['rule']}" for f in outcome.trace["rules_fired"] if f.get("to") is None), None
+                        )
                     except InterpretError as exc:
                         got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
+                        dropped_by = None
                     runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
                     bar.update(1)
                 got, decided_by, confidence, model, latency, error = runs[0]
@@ -108,6 +114,7 @@ def run_cases(
                         error=error,
                         runs=[r[0] for r in runs],
                         model_scores=scores,
+                        dropped_by=dropped_by,
                     )
                 )
     finally:
@@ -175,7 +182,9 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
     pairs = [(r.expect, r.got) for r in results]
     decided = Counter(r.decided_by for r in results)
     overrides = Counter(
-        r.decided_by for r in results if r.model_choice is not None and r.decided_by.startswith("rule:")
+        r.decided_by if r.decided_by.startswith("rule:") else r.dropped_by
+        for r in results
+        if r.model_choice is not None and (r.decided_by.startswith("rule:") or r.dropped_by)
     )
     latencies = [r.latency_ms for r in results]
     per_file = {}

@@ -23,3 +23,11 @@ def test_false_actions_are_counted_and_listed() -> None:
     summary = summarize([_case("なし", "移動:x"), _case("意図:a", "意図:a")], "model", 1)
     assert summary["false_actions"] == 1 and summary["false_actions_per_100"] == 50.0
     assert "INTERP_MIN_CONFIDENCE" in render([summary])
+
+
+def test_a_dropped_model_pick_counts_as_a_rule_override() -> None:
+    dropped = _case("意図:a", "意図:a")
+    dropped.dropped_by = "rule:move_needs_movement"
+    vetoed = _case("なし", "なし", decided_by="rule:leave_needs_cue")
+    summary = summarize([dropped, vetoed, _case("意図:b", "意図:b")], "model", 1)
+    assert summary["rule_overrode_model"] == {"rule:move_needs_movement": 1, "rule:leave_needs_cue": 1}
