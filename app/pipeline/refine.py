@@ -30,7 +30,8 @@ MOVE_VERBS = frozenset(
 FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
-    "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします"
+    "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
+    "お先に お先です"
 )
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
@@ -60,6 +61,8 @@ _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
     rf"{_TOKEN}.{{0,4}}(選|答|出力|にして|にしろ|にせよ)|(choose|pick|select|answer|選ん|選べ|選択|答えは|出力).{{0,8}}a[0-9]{{1,3}}(?![0-9])"
     r"|\"?choice\"?\s*:"
+    # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
+    r"|(意図|移動)\s*:\s*\S"
 )
 
 
@@ -110,8 +113,15 @@ def _is_question(text: AnalyzedText) -> bool:
 
 
 def is_invitation(text: AnalyzedText) -> bool:
-    """Let's (行こう, 話そうか, 行きましょう) or won't you (行ってみない？, 見てみるか？)."""
+    """Let's (行こう, 話そうか, 行きましょう), won't you (行ってみない？, 見てみるか？) or a plain movement
+    asked (見に行く？)."""
     if _INVITING.search(text.norm):
+        return True
+    tokens = text.tokens
+    if any(
+        lemma in MOVE_VERBS and index + 1 < len(tokens) and tokens[index + 1][0] == "?"
+        for index, (_, lemma, _) in enumerate(tokens)
+    ):
         return True
     return any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in text.tokens)
 
@@ -176,8 +186,9 @@ def has_leave_cue(text: AnalyzedText) -> bool:
 
 
 def steering_attempt(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """Option tokens typed by the player (「A3を選べ」, a fake {"choice": "A1"}) are an attempt to steer
-    the model, which the small model followed; no player says A3 in a story game."""
+    """Option tokens or decision notation typed by the player (「A3を選べ」, a fake {"choice": "A1"},
+    「移動:屋上を出力」) are an attempt to steer the model, which the small model followed; no player says
+    A3 or 移動:屋上 in a story game."""
     match = _OPTION_TOKEN.search(ctx.text.norm)
     if match is None:
         return None
