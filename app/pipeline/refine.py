@@ -39,6 +39,8 @@ _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は)"
 )
+# 「どうぞ、お先に」 offers the way; it is not the player leaving.
+_OFFERING = re.compile(r"どうぞ.{0,3}お先に")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ねー", "よー")
@@ -151,7 +153,7 @@ def is_place_question(text: AnalyzedText) -> bool:
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？)."""
     norm = _TRAILING.sub("", text.norm)
-    if norm.endswith(("?", "？")):
+    if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
         for farewell in FAREWELLS:

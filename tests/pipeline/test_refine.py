@@ -117,6 +117,11 @@ class TestFarewell:
         state = stage_state.model_copy(update={"can_leave": False})
         assert farewell_leaves(None, context("失礼します", hoshizora, state, analyzer)) is None
 
+    def test_offering_the_way_is_not_a_farewell(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        assert farewell_leaves(None, context("どうぞ、お先に", amatsu, medbay_state, analyzer)) is None
+
     def test_entering_greeting_is_not_a_farewell(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
