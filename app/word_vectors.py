@@ -8,6 +8,7 @@ with the semantic evidence off and says so."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import struct
@@ -95,8 +96,6 @@ class VectorsManifest:
 
 def extract(wheel: Path, target: Path, manifest: VectorsManifest) -> None:
     """The wheel's vectors and key table, checked, as one .npz with unit-length rows."""
-    import hashlib
-
     digest = hashlib.sha256(wheel.read_bytes()).hexdigest()
     if digest != manifest.wheel_sha256:
         raise ModelFileError(f"{wheel.name}: sha256 {digest}, expected {manifest.wheel_sha256}")
