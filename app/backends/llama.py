@@ -426,8 +426,7 @@ class LlamaBackend(Backend):
             timings_ms={"prompt_eval": round(prompt_ms, 1), "choice": round(choice_ms, 1)},
         )
 
-    def _p_yes(self, prompt: Prompt) -> float:
-        tokens = self.prompt_tokens(prompt)
+    def _p_yes(self, tokens: PromptTokens) -> float:
         logits, _ = self._evaluate_prompt(tokens.stable, tokens.full, tokens.boundaries)
         yes, no = (float(logits[t]) for t in self._yes_no)
         return 1.0 / (1.0 + math.exp(no - yes))
@@ -435,11 +434,11 @@ class LlamaBackend(Backend):
     def confirm(self, request: ConfirmRequest) -> Confirmation:
         with self._lock:
             try:
-                p_yes = self._p_yes(request.prompt)
-                key = self.prompt_tokens(request.content_free_prompt).full
-                baseline = self._confirm_baselines.get(key)
+                p_yes = self._p_yes(self.prompt_tokens(request.prompt))
+                content_free = self.prompt_tokens(request.content_free_prompt)
+                baseline = self._confirm_baselines.get(content_free.full)
                 if baseline is None:
-                    baseline = self._confirm_baselines[key] = self._p_yes(request.content_free_prompt)
+                    baseline = self._confirm_baselines[content_free.full] = self._p_yes(content_free)
                     if len(self._confirm_baselines) > 256:
                         self._confirm_baselines.popitem(last=False)
             except ModelError:
