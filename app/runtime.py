@@ -57,5 +57,5 @@ def build_interpreter(
         rules=settings.rules,
         confirm_below=settings.confirm_below,
         confirm_min_ratio=settings.confirm_min_ratio,
-        semantic=SemanticSimilarity(vectors, analyzer) if vectors is not None else None,
+        semantic=SemanticSimilarity(vectors, analyzer, settings.semantic_knowledge) if vectors is not None else None,
     )

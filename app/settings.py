@@ -78,6 +78,11 @@ class Settings(BaseSettings):
         description="'calibrated': log-odds per unit of word-vector similarity to a candidate's texts "
         "(0: off; also off when the word vectors are not installed in model_cache_dir).",
     )
+    semantic_knowledge: bool = Field(
+        True,
+        description="'calibrated': count what the characters know of an intent (knowledge[].info) among "
+        "its texts for the word-vector similarity.",
+    )
     words_weight: float = Field(
         1.5,
         ge=0,

@@ -26,6 +26,7 @@ class Candidate:
     names: tuple[str, ...] = ()  # a location's id and aliases
     speaker: str | None = None  # who speaks the scripted line (available intents)
     known_by: tuple[str, ...] = ()  # for derived answered intents: the present characters who know it
+    notes: tuple[str, ...] = ()  # intents: what the characters know of it (knowledge[].info)
 
     def trace(self) -> dict[str, object]:
         return {
@@ -71,6 +72,16 @@ def derived_answered_intents(state: GameState, scenario: Scenario) -> dict[str, 
     return {intent: tuple(who) for intent, who in known.items()}
 
 
+def knowledge_notes(scenario: Scenario) -> dict[str, tuple[str, ...]]:
+    """Intent id -> every character's `info` about it, present or not: what the topic is about."""
+    notes: dict[str, list[str]] = {}
+    for character in scenario.characters:
+        for knowledge in character.knowledge:
+            if knowledge.info.strip():
+                notes.setdefault(knowledge.intent, []).append(knowledge.info.strip())
+    return {intent: tuple(dict.fromkeys(infos)) for intent, infos in notes.items()}
+
+
 def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
     """Available intents, moves, leave, answered intents — in that order, tokens A1… assigned in order."""
     validate_state(state, scenario)
@@ -95,6 +106,7 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
         for intent_id, who in derived_answered_intents(state, scenario).items():
             add(Action("intent", intent_id), "answered", known_by=who)
 
+    notes = knowledge_notes(scenario)
     candidates = []
     for index, (action, source, extra) in enumerate(entries, start=1):
         token = f"A{index}"
@@ -111,6 +123,7 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
                     tuple(intent.words),
                     speaker=extra.get("speaker"),  # type: ignore[arg-type]
                     known_by=extra.get("known_by", ()),  # type: ignore[arg-type]
+                    notes=notes.get(intent.id, ()),
                 )
             )
         elif action.kind == "move":

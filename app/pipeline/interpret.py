@@ -68,6 +68,8 @@ class Interpreter:
                     self.analyzer.analyze(word)
                 if self.semantic is not None:
                     self.semantic.warm_up([*intent.examples, intent.description])
+            if self.semantic is not None:
+                self.semantic.warm_up([k.info for c in scenario.characters for k in c.knowledge])
         self.analyzer.analyze("ウォームアップ")
         self.backend.warm_up()
 

@@ -29,6 +29,18 @@ def test_answered_intents_derived_from_present_characters_only(hoshizora: Scenar
     assert "機材トラブル" not in answered  # already available: listed once
 
 
+def test_intents_carry_every_characters_knowledge_as_notes(hoshizora: Scenario, stage_state: GameState) -> None:
+    by_target = {c.action.target: c for c in build_candidates(stage_state, hoshizora)}
+    assert by_target["機材トラブル"].notes == ("昨日からミキサーの3chにノイズが乗る",)
+    assert all(not c.notes for c in by_target.values() if c.action.kind != "intent")
+
+
+def test_notes_on_a_second_scenario(amatsu: Scenario, medbay_state: GameState) -> None:
+    candidates = build_candidates(medbay_state, amatsu)
+    food = next(c for c in candidates if c.action.target == "食料")
+    assert food.notes == ()  # nobody's knowledge mentions it: no notes, not an empty string
+
+
 def test_explicit_answered_intents_are_used_as_given(amatsu: Scenario, medbay_state: GameState) -> None:
     candidates = build_candidates(medbay_state, amatsu)
     assert [c.action.notation for c in candidates if c.source == "answered"] == ["意図:食料"]

@@ -47,3 +47,12 @@ def test_alignment_counts_each_side_best_match() -> None:
 def test_text_without_known_words_has_no_evidence(semantic: SemanticSimilarity, analyzer: TextAnalyzer) -> None:
     scores = semantic.scores(analyzer.analyze("こんにちは"), [_intent("A1", "経営", "経営")])
     assert scores == {"A1": 0.0}
+
+
+def test_knowledge_notes_count_among_an_intents_texts(analyzer: TextAnalyzer) -> None:
+    table = _table({"儲かる": [1, 0.1], "経営": [1, 0], "家賃": [0.9, 0.2], "曲": [0, 1]})
+    store = Candidate("A1", Action("intent", "店"), "available", "曲", notes=("家賃",))
+    text = analyzer.analyze("儲かってる？")
+    with_notes = SemanticSimilarity(table, analyzer).scores(text, [store])
+    without = SemanticSimilarity(table, analyzer, knowledge_notes=False).scores(text, [store])
+    assert with_notes["A1"] > 0.9 > 0.2 > without["A1"]
