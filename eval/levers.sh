@@ -7,8 +7,9 @@ SETS="eval/hoshizora.json eval/amatsu.json eval/touge.json"
 mkdir -p reports/levers
 run() {
   local name=$1; shift
-  env "$@" "$BIN/eval-interpret" $SETS --backend "${BACKEND:-model}" --json "reports/levers/$name.json" > /dev/null || true
-  python3 - "$name" "reports/levers/$name.json" <<'PY'
+  local report="reports/levers/${name//\//-}.json"  # a / in a lever's name must not make a folder
+  env "$@" "$BIN/eval-interpret" $SETS --backend "${BACKEND:-model}" --json "$report" > /dev/null || true
+  python3 - "$name" "$report" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[2]))
 b = next(iter(r["backends"].values()))
@@ -29,6 +30,8 @@ run "+ calibration (content-free, s=0.25)" $NO_CHECK INTERP_NONE_BIAS=0 INTERP_L
 run "+ none bias (+1 log-odds)" $NO_CHECK $NO_SEMANTIC INTERP_LEXICAL_WEIGHT=0 INTERP_WORDS_WEIGHT=0
 run "+ lexical similarity (w=3)" $NO_CHECK $NO_SEMANTIC INTERP_WORDS_WEIGHT=0
 run "+ required words present (+1.5)" $NO_CHECK $NO_SEMANTIC
-run "+ word-vector similarity (w=3, none bias 1.5)" $NO_CHECK
-run "+ yes/no check of unsure topics (below 0.8, ratio 0.5): default" INTERP_RULES=true
+NO_KNOWLEDGE=INTERP_SEMANTIC_KNOWLEDGE=false
+run "+ word-vector similarity (w=3, none bias 1.5)" $NO_CHECK $NO_KNOWLEDGE
+run "+ yes/no check of unsure topics (below 0.8, ratio 0.5)" $NO_KNOWLEDGE
+run "+ characters' knowledge as word-vector evidence: default" INTERP_RULES=true
 run "default without rules" INTERP_RULES=false

@@ -31,7 +31,11 @@ FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
-    "お先に お先です"
+    "お先に お先です お大事に また明日"
+)
+# 「また後で来ます」「また明日寄るね」: a later visit promised at the end of the text takes leave now.
+_SEE_YOU_LATER = re.compile(
+    r"また.{0,6}?(来ます|来る|寄ります|寄る|伺います|会いましょう|会おう|顔出します|顔を出します)$"
 )
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
@@ -159,6 +163,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         for farewell in FAREWELLS:
             if ending.endswith(farewell):
                 return farewell
+        if (later := _SEE_YOU_LATER.search(ending)) is not None:
+            return later.group(0)
     return None
 
 

@@ -132,7 +132,17 @@ class TestFarewell:
         assert outcome is not None and outcome.action == LEAVE
 
     @pytest.mark.parametrize(
-        "text", ["それじゃ、また来るよ", "じゃあ、そろそろ行くね", "もう行きます", "じゃあ、お先に"]
+        "text",
+        [
+            "それじゃ、また来るよ",
+            "じゃあ、そろそろ行くね",
+            "もう行きます",
+            "じゃあ、お先に",
+            "じゃあ、また後で来ます",
+            "また明日寄るね",
+            "また明日ね",
+            "では、お大事に",
+        ],
     )
     def test_casual_farewells_leave(
         self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
@@ -146,6 +156,12 @@ class TestFarewell:
         ctx = context("そろそろ居住区に行くね", amatsu, medbay_state, analyzer)
         assert explicit_move(None, ctx) == explicit_move(None, ctx) is not None
         assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
+
+    @pytest.mark.parametrize("text", ["また明日来ますか？", "あの人、また来るって言ってた", "それはまた今度"])
+    def test_a_later_visit_asked_or_reported_is_not_a_farewell(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        assert farewell_leaves(None, context(text, hoshizora, stage_state, analyzer)) is None
 
 
 class TestAgreementToInvitation:
