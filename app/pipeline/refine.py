@@ -33,10 +33,12 @@ FAREWELLS = _normalized(
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
     "お先に お先です お大事に また明日"
 )
-# 「また後で来ます」「また明日寄るね」: a later visit promised at the end of the text takes leave now.
-_SEE_YOU_LATER = re.compile(
-    r"また.{0,6}?(来ます|来る|寄ります|寄る|伺います|会いましょう|会おう|顔出します|顔を出します)$"
-)
+# Farewells only at the very end: inside a text they say something else (邪魔したくない).
+_ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
+# 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
+# now, in any conjugation but a past, a negative, a request or a question (また会えた, また来てね, また来るの).
+_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出)[^?？。、]{0,10}$")
+_NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
@@ -53,13 +55,18 @@ _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいで�
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
 _AGREEMENT = (
     *_AGREEMENT_ANYWHERE,
-    *_normalized("行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く"),
+    *_normalized(
+        "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで"
+    ),
 )
+# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
+_INTERJECTIONS = _normalized("おう ああ よし じゃあ じゃ では それじゃ それなら なら")
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やめ まだ あとで 後で 遠慮 結構")
 _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
-_INVITING = re.compile(r"(ない\?|ないか|ませんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
+# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
+_INVITING = re.compile(r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
@@ -160,10 +167,11 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
-        for farewell in FAREWELLS:
+        for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
-        if (later := _SEE_YOU_LATER.search(ending)) is not None:
+        core = next((ending[: -len(p)] for p in _SENTENCE_END_PARTICLES if ending.endswith(p)), ending)
+        if (later := _SEE_YOU_LATER.search(ending)) is not None and not _NOT_A_PROMISE.search(core):
             return later.group(0)
     return None
 
@@ -263,7 +271,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = strip_punctuation(ctx.text.raw)
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
-    if not text.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT_ANYWHERE):
+    opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)
+    if not opened.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT_ANYWHERE):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
 

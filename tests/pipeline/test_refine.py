@@ -142,6 +142,9 @@ class TestFarewell:
             "また明日寄るね",
             "また明日ね",
             "では、お大事に",
+            "じゃあ、また寄らせてもらうよ",
+            "また顔出します",
+            "邪魔したね",
         ],
     )
     def test_casual_farewells_leave(
@@ -157,7 +160,17 @@ class TestFarewell:
         assert explicit_move(None, ctx) == explicit_move(None, ctx) is not None
         assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
 
-    @pytest.mark.parametrize("text", ["また明日来ますか？", "あの人、また来るって言ってた", "それはまた今度"])
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "また明日来ますか？",
+            "あの人、また来るって言ってた",
+            "それはまた今度",
+            "また会えたね",
+            "また来てね",
+            "また来るの",
+        ],
+    )
     def test_a_later_visit_asked_or_reported_is_not_a_farewell(
         self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
@@ -229,6 +242,31 @@ class TestAgreementToInvitation:
     def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == NONE
+
+    @pytest.mark.parametrize("text", ["おう、行こうか", "じゃあ行こう", "ぜひ！"])
+    def test_a_yes_after_an_opener(
+        self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        outcome = agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+
+    def test_an_older_won_t_you_invites(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = GameState.model_validate(
+            {**stage_state.model_dump(), "last_line": {"speaker": "湊", "text": "ロビーで一服していきやせんか"}}
+        )
+        outcome = agreement_to_invitation(None, context("おう、行こうか", hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+
+    @pytest.mark.parametrize("text", ["ああ、疲れた", "じゃあ、またね", "それなら鍵のことを教えて"])
+    def test_an_opener_alone_is_no_yes(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = GameState.model_validate(
+            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
+        )
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
 
     def test_second_scenario(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         # medbay_state's last line: 「管制室に来てくれないか」
