@@ -65,6 +65,7 @@ def main(argv: list[str] | None = None) -> None:
 
     # (b) the service's path, through HTTP, one client, every case of the eval set.
     latencies, model_latencies, cached, new, extra = [], [], [], [], []
+    confirmed = 0  # model requests that also got the yes/no check (their latency includes it)
     with httpx.Client(timeout=120) as client:
         for body in cases:
             started = time.perf_counter()
@@ -72,7 +73,9 @@ def main(argv: list[str] | None = None) -> None:
             elapsed = (time.perf_counter() - started) * 1000
             response.raise_for_status()
             latencies.append(elapsed)
-            model = response.json()["debug"].get("model")
+            debug = response.json()["debug"]
+            model = debug.get("model")
+            confirmed += "confirmation" in debug
             if model:
                 model_latencies.append(elapsed)
                 cached.append(model["cached_tokens"])
@@ -110,7 +113,8 @@ def main(argv: list[str] | None = None) -> None:
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
         f"eval set: {args.eval.name}, {len(cases)} cases, {len(requests)} reached the model; "
-        f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads"
+        f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads; "
+        f"{confirmed} of them also got the yes/no check"
     )
     rows = [
         ("(a) naive path: grammar generation, cache reset", naive_p50, _percentile(naive, 0.95), len(naive)),
