@@ -36,8 +36,9 @@ FAREWELLS = _normalized(
 # Farewells only at the very end: inside a text they say something else (邪魔したくない).
 _ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
-# now, in any conjugation but a past, a negative, a request or a question (また会えた, また来てね, また来るの).
-_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出)[^?？。、]{0,10}$")
+# now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
+# request or a question (また会えた, また来てね, また来るの).
+_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出)[ぁ-ゖー]{0,10}$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))

@@ -169,6 +169,7 @@ class TestFarewell:
             "また会えたね",
             "また来てね",
             "また来るの",
+            "また来週の会議で話します",
         ],
     )
     def test_a_later_visit_asked_or_reported_is_not_a_farewell(
