@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from app.backends.base import Backend
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
+from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
 
 
@@ -25,6 +26,10 @@ class RecordingBackend(Backend):
     def choose(self, request: ChoiceRequest) -> ChoiceResult:
         self.requests.append(request)
         return self.inner.choose(request)
+
+    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+        # Forwarded, not recorded: without it the benchmarked service would skip the yes/no check.
+        return self.inner.confirm(request)
 
     def warm_up(self) -> None:
         self.inner.warm_up()
