@@ -30,6 +30,11 @@ def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnaly
     return RuleContext(analyzer.analyze(text), state, tuple(after), analyzer)
 
 
+def after_line(state: GameState, speaker: str, text: str) -> GameState:
+    """`state` with another previous line (an invitation, or a line that only looks like one)."""
+    return GameState.model_validate({**state.model_dump(), "last_line": {"speaker": speaker, "text": text}})
+
+
 def move(to: str) -> Action:
     return Action("move", to)
 
@@ -182,24 +187,18 @@ class TestAgreementToInvitation:
     def test_short_yes_to_an_invitation_moves(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         outcome = agreement_to_invitation(None, context("うん、行ってみよう", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
     def test_refusal_does_not_move(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         assert agreement_to_invitation(None, context("ううん、まだいい", hoshizora, state, analyzer)) is None
 
     def test_yes_without_an_invitation_does_not_move(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーは混んでたよ"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーは混んでたよ")
         assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None
 
     @pytest.mark.parametrize(
@@ -208,18 +207,14 @@ class TestAgreementToInvitation:
     def test_a_no_to_an_invitation_is_none(
         self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         outcome = refusal_to_invitation(None, context(text, hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == NONE
 
     def test_a_no_that_asks_something_is_left_to_the_model(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         assert (
             refusal_to_invitation(None, context("いや、それより曲のことを教えて", hoshizora, state, analyzer)) is None
         )
@@ -230,14 +225,10 @@ class TestAgreementToInvitation:
     def test_a_plain_movement_asked_is_an_invitation(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**medbay_state.model_dump(), "last_line": {"speaker": "沙耶", "text": "……居住区、見に行く？"}}
-        )
+        state = after_line(medbay_state, "沙耶", "……居住区、見に行く？")
         outcome = agreement_to_invitation(None, context("うん、見に行こう", amatsu, state, analyzer))
         assert outcome is not None and outcome.action == move("居住区")
-        past = GameState.model_validate(
-            {**medbay_state.model_dump(), "last_line": {"speaker": "沙耶", "text": "居住区には行った？"}}
-        )
+        past = after_line(medbay_state, "沙耶", "居住区には行った？")
         assert agreement_to_invitation(None, context("うん", amatsu, past, analyzer)) is None
 
     def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
@@ -254,9 +245,7 @@ class TestAgreementToInvitation:
     def test_an_older_won_t_you_invites(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "湊", "text": "ロビーで一服していきやせんか"}}
-        )
+        state = after_line(stage_state, "湊", "ロビーで一服していきやせんか")
         outcome = agreement_to_invitation(None, context("おう、行こうか", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
@@ -264,9 +253,7 @@ class TestAgreementToInvitation:
     def test_an_opener_alone_is_no_yes(
         self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        state = GameState.model_validate(
-            {**stage_state.model_dump(), "last_line": {"speaker": "灯", "text": "ロビーに行ってみない？"}}
-        )
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
 
     def test_second_scenario(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
