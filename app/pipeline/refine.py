@@ -171,9 +171,12 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
-        core = next((ending[: -len(p)] for p in _SENTENCE_END_PARTICLES if ending.endswith(p)), ending)
-        if (later := _SEE_YOU_LATER.search(ending)) is not None and not _NOT_A_PROMISE.search(core):
-            return later.group(0)
+    # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
+    core = norm
+    while particle := next((p for p in _SENTENCE_END_PARTICLES if core.endswith(p)), None):
+        core = core[: -len(particle)]
+    if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
+        return later.group(0)
     return None
 
 

@@ -175,6 +175,8 @@ class TestFarewell:
             "また来てね",
             "また来るの",
             "また来週の会議で話します",
+            "また会えたよね",
+            "また来てよね",
         ],
     )
     def test_a_later_visit_asked_or_reported_is_not_a_farewell(
