@@ -89,7 +89,7 @@ class Settings(BaseSettings):
         description="'calibrated': log-odds for an intent whose required `words` appear in the text.",
     )
     confirm_below: float = Field(
-        0.8,
+        0.7,
         ge=0,
         le=1,
         description="A topic the model picked with a confidence below this is put to it again as one yes/no "

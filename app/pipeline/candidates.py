@@ -7,7 +7,7 @@ from typing import Literal
 
 from app.errors import StateError
 from app.pipeline.actions import LEAVE, Action
-from app.scenario import Scenario
+from app.scenario import Intent, Location, Scenario
 from app.schemas import GameState
 
 Source = Literal["available", "move", "leave", "answered"]
@@ -114,25 +114,60 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
             intent = scenario.intent(action.target or "")
             assert intent is not None  # validate_state checked it
             candidates.append(
-                Candidate(
+                _intent_candidate(
                     token,
-                    action,
+                    intent,
                     source,
-                    intent.description,
-                    tuple(intent.examples),
-                    tuple(intent.words),
+                    notes.get(intent.id, ()),
                     speaker=extra.get("speaker"),  # type: ignore[arg-type]
                     known_by=extra.get("known_by", ()),  # type: ignore[arg-type]
-                    notes=notes.get(intent.id, ()),
                 )
             )
         elif action.kind == "move":
             location = scenario.location(action.target or "")
             assert location is not None
-            description = f"「{location.id}」へ移動する" + (
-                f"（{location.description}）" if location.description else ""
-            )
-            candidates.append(Candidate(token, action, source, description, names=(location.id, *location.aliases)))
+            candidates.append(_move_candidate(token, location))
         else:
             candidates.append(Candidate(token, action, source, LEAVE_DESCRIPTION))
     return candidates
+
+
+def scenario_candidates(scenario: Scenario) -> list[Candidate]:
+    """Every intent and move the scenario could ever offer, as candidates (tokens in scenario order):
+    what warm-up prepares, so that no request pays for a scenario text the first time it meets it."""
+    notes = knowledge_notes(scenario)
+    intents = [
+        _intent_candidate(f"A{index}", intent, "available", notes.get(intent.id, ()))
+        for index, intent in enumerate(scenario.intents, start=1)
+    ]
+    moves = [
+        _move_candidate(f"A{index}", location)
+        for index, location in enumerate(scenario.locations, start=len(intents) + 1)
+    ]
+    return intents + moves
+
+
+def _intent_candidate(
+    token: str,
+    intent: Intent,
+    source: Source,
+    notes: tuple[str, ...],
+    speaker: str | None = None,
+    known_by: tuple[str, ...] = (),
+) -> Candidate:
+    return Candidate(
+        token,
+        Action("intent", intent.id),
+        source,
+        intent.description,
+        tuple(intent.examples),
+        tuple(intent.words),
+        speaker=speaker,
+        known_by=known_by,
+        notes=notes,
+    )
+
+
+def _move_candidate(token: str, location: Location) -> Candidate:
+    description = f"「{location.id}」へ移動する" + (f"（{location.description}）" if location.description else "")
+    return Candidate(token, Action("move", location.id), "move", description, names=(location.id, *location.aliases))

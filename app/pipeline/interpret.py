@@ -11,7 +11,7 @@ from app.backends.base import Backend
 from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
-from app.pipeline.candidates import Candidate, build_candidates
+from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.confirm import confirmation_request, topic_confirmed
 from app.pipeline.entities import mentioned
@@ -63,13 +63,12 @@ class Interpreter:
     def warm_up(self) -> None:
         """Analyse every scenario word once at start, so no request pays for it."""
         for scenario in self.scenarios.values():
-            for intent in scenario.intents:
-                for word in intent.words:
+            candidates = scenario_candidates(scenario)
+            for candidate in candidates:
+                for word in candidate.words:
                     self.analyzer.analyze(word)
-                if self.semantic is not None:
-                    self.semantic.warm_up([*intent.examples, intent.description])
             if self.semantic is not None:
-                self.semantic.warm_up([k.info for c in scenario.characters for k in c.knowledge])
+                self.semantic.warm_up(candidates)
         self.analyzer.analyze("ウォームアップ")
         self.backend.warm_up()
 

@@ -31,7 +31,7 @@ FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
-    "お先に お先です お大事に また明日"
+    "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない).
 _ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
@@ -61,7 +61,7 @@ _AGREEMENT = (
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
-_INTERJECTIONS = _normalized("おう ああ よし じゃあ じゃ では それじゃ それなら なら")
+_INTERJECTIONS = _normalized("おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね")
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やめ まだ あとで 後で 遠慮 結構")
@@ -70,6 +70,7 @@ _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|�
 _INVITING = re.compile(r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
+_POLITE_VOLITIONAL = "ましょう"
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
@@ -137,7 +138,13 @@ def is_invitation(text: AnalyzedText) -> bool:
         for index, (_, lemma, _) in enumerate(tokens)
     ):
         return True
-    return any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in text.tokens)
+    if any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in tokens):
+        return True
+    # …and its polite form, where the volitional is the auxiliary (いただきましょうか, 行きましょう)
+    return any(
+        pos == "動詞" and index + 1 < len(tokens) and tokens[index + 1][0] == _POLITE_VOLITIONAL
+        for index, (_, _, pos) in enumerate(tokens)
+    )
 
 
 def has_movement_cue(text: AnalyzedText) -> bool:
@@ -160,6 +167,14 @@ def has_movement_cue(text: AnalyzedText) -> bool:
 def is_place_question(text: AnalyzedText) -> bool:
     """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
     return bool(_PLACE_QUESTION.search(text.norm))
+
+
+def place_is_asked_about(text: AnalyzedText, names: tuple[str, ...]) -> bool:
+    """A question whose topic is the place (3号車ってこの先ですか, ロビーは？) and that has no movement
+    in it: the player asks about the place, not to go there."""
+    if not _is_question(text) or has_movement_cue(text):
+        return False
+    return any(f"{normalize(name)}{marker}" in text.norm for name in names for marker in ("って", "は"))
 
 
 def ending_farewell(text: AnalyzedText) -> str | None:
@@ -327,8 +342,11 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
 
 
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """Asking about a place (ロビーって行ったことある？) is talk, not a move."""
-    if action is None or action.kind != "move" or not is_place_question(ctx.text):
+    """Asking about a place (ロビーって行ったことある？, 3号車ってこの先ですか) is talk, not a move."""
+    if action is None or action.kind != "move":
+        return None
+    candidate = ctx.candidate_for(action)
+    if not is_place_question(ctx.text) and not (candidate and place_is_asked_about(ctx.text, candidate.names)):
         return None
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
 

@@ -64,6 +64,9 @@ class SemanticSimilarity:
             for c in candidates
         }
 
-    def warm_up(self, texts: list[str]) -> None:
-        for text in texts:
-            self._scenario_matrix(text)
+    def warm_up(self, candidates: list[Candidate]) -> None:
+        """Build the matrices of these candidates' texts now (texts() decides which)."""
+        for candidate in candidates:
+            for text in self.texts(candidate):
+                if text:
+                    self._scenario_matrix(text)

@@ -1,7 +1,7 @@
 import pytest
 
 from app.errors import StateError
-from app.pipeline.candidates import build_candidates
+from app.pipeline.candidates import build_candidates, scenario_candidates
 from app.scenario import Scenario
 from app.schemas import GameState
 
@@ -63,3 +63,27 @@ def test_unknown_ids_in_state_name_the_field(
     with pytest.raises(StateError) as raised:
         build_candidates(state, hoshizora)
     assert raised.value.field == field
+
+
+def test_scenario_candidates_cover_every_intent_and_location(hoshizora: Scenario, amatsu: Scenario) -> None:
+    for scenario in (hoshizora, amatsu):
+        candidates = scenario_candidates(scenario)
+        assert [c.action.target for c in candidates if c.action.kind == "intent"] == [i.id for i in scenario.intents]
+        assert [c.action.target for c in candidates if c.action.kind == "move"] == [
+            loc.id for loc in scenario.locations
+        ]
+
+
+def test_scenario_candidates_match_the_request_candidates(hoshizora: Scenario, stage_state: GameState) -> None:
+    # warm-up prepares exactly what a request will read: same texts, notes and names
+    prepared = {c.action: c for c in scenario_candidates(hoshizora)}
+    for candidate in build_candidates(stage_state, hoshizora):
+        if candidate.action.kind in ("intent", "move"):
+            twin = prepared[candidate.action]
+            assert (twin.description, twin.examples, twin.words, twin.names, twin.notes) == (
+                candidate.description,
+                candidate.examples,
+                candidate.words,
+                candidate.names,
+                candidate.notes,
+            )

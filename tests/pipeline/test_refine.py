@@ -150,6 +150,8 @@ class TestFarewell:
             "じゃあ、また寄らせてもらうよ",
             "また顔出します",
             "邪魔したね",
+            "それじゃ、そろそろ休みます",
+            "先に寝ます。おやすみ",
         ],
     )
     def test_casual_farewells_leave(
@@ -177,6 +179,8 @@ class TestFarewell:
             "また来週の会議で話します",
             "また会えたよね",
             "また来てよね",
+            "そろそろ休みますか？",
+            "先生、少し休んでください",
         ],
     )
     def test_a_later_visit_asked_or_reported_is_not_a_farewell(
@@ -258,6 +262,31 @@ class TestAgreementToInvitation:
         state = after_line(stage_state, "灯", "ロビーに行ってみない？")
         assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
 
+    @pytest.mark.parametrize("text", ["そうですね、行きましょうか", "ぜひ、お供します"])
+    def test_a_polite_let_s_invites(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = after_line(stage_state, "灯", "少し冷えてきたね。ロビーで温かいものでもいただきましょうか")
+        outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+
+    def test_a_polite_let_s_invites_second_scenario(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = after_line(medbay_state, "沙耶", "居住区で少し休みましょう")
+        outcome = agreement_to_invitation(None, context("そうですね、行きましょう", amatsu, state, analyzer))
+        assert outcome is not None and outcome.action == move("居住区")
+        # a polite statement is no invitation: 「居住区で休みました」
+        past = after_line(medbay_state, "沙耶", "居住区で少し休みました")
+        assert agreement_to_invitation(None, context("そうですね、行きましょう", amatsu, past, analyzer)) is None
+
+    def test_an_opener_then_something_else_is_no_yes(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        assert (
+            agreement_to_invitation(None, context("そうですね、考えておきます", amatsu, medbay_state, analyzer)) is None
+        )
+
     def test_second_scenario(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         # medbay_state's last line: 「管制室に来てくれないか」
         outcome = agreement_to_invitation(None, context("ええ、わかりました", amatsu, medbay_state, analyzer))
@@ -312,6 +341,27 @@ class TestCorrectingRules:
             if c.action.kind == "move" and c.action.target in text
         )
         assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is not None
+
+    @pytest.mark.parametrize("text", ["ロビーってこの先ですか", "控え室は？", "ロビーって今も開いてるの？"])
+    def test_a_question_about_a_place_is_not_a_move(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        target = move("ロビー" if "ロビー" in text else "控え室")
+        assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is not None
+
+    @pytest.mark.parametrize("text", ["ロビーって行ける？", "控え室へ行きませんか？", "ロビーに戻るの？"])
+    def test_a_question_with_movement_is_left_to_the_other_rules(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        target = move("ロビー" if "ロビー" in text else "控え室")
+        assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is None
+
+    def test_a_question_about_a_place_second_scenario(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        ctx = context("管制室って今誰かいますか", amatsu, medbay_state, analyzer)
+        assert place_question_is_not_move(move("管制室"), ctx) is not None
+        assert place_question_is_not_move(move("管制室"), context("管制室へ", amatsu, medbay_state, analyzer)) is None
 
     def test_leave_needs_a_farewell(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
         assert leave_needs_cue(LEAVE, context("猫飼ってる？", hoshizora, stage_state, analyzer)) is not None

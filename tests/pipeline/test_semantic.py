@@ -56,3 +56,14 @@ def test_knowledge_notes_count_among_an_intents_texts(analyzer: TextAnalyzer) ->
     with_notes = SemanticSimilarity(table, analyzer).scores(text, [store])
     without = SemanticSimilarity(table, analyzer, knowledge_notes=False).scores(text, [store])
     assert with_notes["A1"] > 0.9 > 0.2 > without["A1"]
+
+
+def test_warm_up_builds_every_text_a_request_reads(semantic: SemanticSimilarity) -> None:
+    candidate = Candidate(
+        "A1", Action("intent", "店の経営"), "available", "店の経営", ("儲かってる？",), notes=("赤字が続く",)
+    )
+    semantic.warm_up([candidate])
+    built = semantic._scenario_matrix.cache_info().currsize
+    semantic.scores(semantic.analyzer.analyze("儲かる"), [candidate])
+    assert semantic._scenario_matrix.cache_info().currsize == built  # nothing left to build
+    assert built == len(semantic.texts(candidate))
