@@ -31,7 +31,8 @@ FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
-    "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます"
+    "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
+    "これで上がります お先に上がります そろそろ上がります"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない).
 _ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
@@ -40,6 +41,8 @@ _ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
 # request or a question (また会えた, また来てね, また来るの).
 _SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出)[ぁ-ゖー]{0,10}$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
+# After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
+_WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
@@ -158,10 +161,16 @@ def has_movement_cue(text: AnalyzedText) -> bool:
             continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
         if any(s in ("た", "だ") for s in following[:2]):
             continue
-        if any(s in ("ない", "ず", "ぬ", "ません") for s in following) and not _is_question(text):
+        negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
+        if negated and not _is_question(text) and not _must(following):
             continue
         return True
     return False
+
+
+def _must(following: list[str]) -> bool:
+    """戻らないと (…ないと at the end): "I must go back", not a negation."""
+    return following[:2] == ["ない", "と"] and len(following) == 2
 
 
 def is_place_question(text: AnalyzedText) -> bool:
@@ -179,7 +188,7 @@ def place_is_asked_about(text: AnalyzedText, names: tuple[str, ...]) -> bool:
 
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？)."""
-    norm = _TRAILING.sub("", text.norm)
+    norm = _without_long_vowels(_TRAILING.sub("", text.norm))
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
@@ -207,14 +216,34 @@ def farewell_talked_about(text: AnalyzedText) -> bool:
     return False
 
 
+def _without_long_vowels(norm: str) -> str:
+    """Drawn-out speech (お先でーす, 失礼しまーす) read as its plain word."""
+    return norm.replace("ー", "")
+
+
 def has_leave_cue(text: AnalyzedText) -> bool:
+    """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
     if farewell_talked_about(text):
         return False
     if ending_farewell(text) is not None:
         return True
-    if any(f in text.norm for f in FAREWELLS) or "そろそろ" in text.norm:
+    norm = _without_long_vowels(text.norm)
+    for farewell in FAREWELLS:
+        position = norm.find(farewell)
+        while position >= 0:
+            if not norm[position + len(farewell) :].startswith(_WHEN):
+                return True
+            position = norm.find(farewell, position + 1)
+    if "そろそろ" in norm:
         return True
-    return any(lemma in LEAVE_VERBS for _, lemma, _ in text.tokens)
+    surfaces = [surface for surface, _, _ in text.tokens]
+    for index, (_, lemma, _) in enumerate(text.tokens):
+        if lemma not in LEAVE_VERBS:
+            continue
+        after = [s for s in surfaces[index + 1 : index + 3] if s not in ("する", "します")]  # 失礼する前に
+        if not (after and after[0].startswith(_WHEN)):
+            return True
+    return False
 
 
 # --- rules that decide before the model ----------------------------------------------------------

@@ -152,6 +152,9 @@ class TestFarewell:
             "邪魔したね",
             "それじゃ、そろそろ休みます",
             "先に寝ます。おやすみ",
+            "じゃあ、お先でーす",
+            "失礼しまーす",
+            "今日はこれで上がります",
         ],
     )
     def test_casual_farewells_leave(
@@ -159,6 +162,21 @@ class TestFarewell:
     ) -> None:
         outcome = farewell_leaves(None, context(text, amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == LEAVE
+
+    def test_must_go_back_is_a_move(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = explicit_move(None, context("いや、控え室に戻らないと", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室")
+        outcome = explicit_move(None, context("管制室に行かなきゃ", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        # a plain negation is no movement
+        assert explicit_move(None, context("控え室には戻らないよ", hoshizora, stage_state, analyzer)) is None
 
     def test_going_somewhere_named_is_a_move_not_a_farewell(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
@@ -370,6 +388,12 @@ class TestCorrectingRules:
             leave_needs_cue(LEAVE, context("さよならって言うの、寂しいね", hoshizora, stage_state, analyzer))
             is not None
         )
+
+    @pytest.mark.parametrize("text", ["帰るとき、何て言えばいいですか", "失礼する前に一つだけ聞いていい？"])
+    def test_leaving_as_the_time_of_something_else_is_no_cue(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
 
     def test_leave_needs_a_farewell_second_scenario(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
