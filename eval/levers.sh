@@ -32,6 +32,6 @@ run "+ lexical similarity (w=3)" $NO_CHECK $NO_SEMANTIC INTERP_WORDS_WEIGHT=0
 run "+ required words present (+1.5)" $NO_CHECK $NO_SEMANTIC
 NO_KNOWLEDGE=INTERP_SEMANTIC_KNOWLEDGE=false
 run "+ word-vector similarity (w=3, none bias 1.5)" $NO_CHECK $NO_KNOWLEDGE
-run "+ yes/no check of unsure topics (below 0.8, ratio 0.5)" $NO_KNOWLEDGE
+run "+ yes/no check of unsure topics (below 0.7, ratio 0.5)" $NO_KNOWLEDGE
 run "+ characters' knowledge as word-vector evidence: default" INTERP_RULES=true
 run "default without rules" INTERP_RULES=false

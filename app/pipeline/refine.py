@@ -32,10 +32,14 @@ FAREWELLS = _normalized(
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
     "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
-    "これで上がります お先に上がります そろそろ上がります"
+    "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない).
 _ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
+# Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
+_TURNING_IN = re.compile(
+    r"(先に|そろそろ)(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
+)
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
 # request or a question (また会えた, また来てね, また来るの).
@@ -60,7 +64,8 @@ _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいで�
 _AGREEMENT = (
     *_AGREEMENT_ANYWHERE,
     *_normalized(
-        "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで"
+        "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
+        "付き合うよ 付き合うぜ 付き合います お供します お供するよ"
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
@@ -195,6 +200,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
+    if (turning_in := _TURNING_IN.search(norm)) is not None:
+        return turning_in.group(0)
     # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
     core = norm
     while particle := next((p for p in _SENTENCE_END_PARTICLES if core.endswith(p)), None):
@@ -316,7 +323,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     place = _invited_place(ctx)
     if place is None:
         return None
-    text = strip_punctuation(ctx.text.raw)
+    text = strip_punctuation(ctx.text.raw).replace("っす", "です")  # いいっすね: casual です
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)

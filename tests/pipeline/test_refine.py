@@ -155,6 +155,8 @@ class TestFarewell:
             "じゃあ、お先でーす",
             "失礼しまーす",
             "今日はこれで上がります",
+            "じゃあ、また後でな",
+            "先に休ませてもらいます",
         ],
     )
     def test_casual_farewells_leave(
@@ -199,6 +201,7 @@ class TestFarewell:
             "また来てよね",
             "そろそろ休みますか？",
             "先生、少し休んでください",
+            "先に休んでてください",
         ],
     )
     def test_a_later_visit_asked_or_reported_is_not_a_farewell(
@@ -286,6 +289,21 @@ class TestAgreementToInvitation:
     ) -> None:
         state = after_line(stage_state, "灯", "少し冷えてきたね。ロビーで温かいものでもいただきましょうか")
         outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+
+    @pytest.mark.parametrize("text", ["いいっすね、行きましょう", "おう、付き合うぜ"])
+    def test_casual_yes_and_keeping_company(
+        self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        outcome = agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+
+    def test_keeping_company_is_not_any_company(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = after_line(stage_state, "湊", "ロビーで一杯やろうぜ")
+        assert agreement_to_invitation(None, context("付き合ってる人いるの？", hoshizora, state, analyzer)) is None
+        outcome = agreement_to_invitation(None, context("おう、付き合うぜ", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
     def test_a_polite_let_s_invites_second_scenario(
