@@ -167,15 +167,22 @@ def has_movement_cue(text: AnalyzedText) -> bool:
         if any(s in ("た", "だ") for s in following[:2]):
             continue
         negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
-        if negated and not _is_question(text) and not _must(following):
+        if negated and not _is_question(text) and not _must(text.tokens[index + 1 :]):
             continue
         return True
     return False
 
 
-def _must(following: list[str]) -> bool:
-    """戻らないと (…ないと at the end): "I must go back", not a negation."""
-    return following[:2] == ["ない", "と"] and len(following) == 2
+_MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
+
+
+def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """戻らないと(ね), 行かないといけない: "I must go", not a negation."""
+    surfaces = [surface for surface, _, pos in after_verb if pos != "補助記号"]
+    if surfaces[:2] != ["ない", "と"]:
+        return False
+    rest = surfaces[2:]
+    return all(s in _SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)
 
 
 def is_place_question(text: AnalyzedText) -> bool:
@@ -200,8 +207,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
-    if (turning_in := _TURNING_IN.search(norm)) is not None:
-        return turning_in.group(0)
+        if (turning_in := _TURNING_IN.search(ending)) is not None:
+            return turning_in.group(0)
     # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
     core = norm
     while particle := next((p for p in _SENTENCE_END_PARTICLES if core.endswith(p)), None):

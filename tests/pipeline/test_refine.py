@@ -157,6 +157,7 @@ class TestFarewell:
             "今日はこれで上がります",
             "じゃあ、また後でな",
             "先に休ませてもらいます",
+            "先に休ませてもらいますね",
         ],
     )
     def test_casual_farewells_leave(
@@ -177,8 +178,12 @@ class TestFarewell:
         assert outcome is not None and outcome.action == move("控え室")
         outcome = explicit_move(None, context("管制室に行かなきゃ", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == move("管制室")
+        for must in ("控え室に戻らないと。", "控え室に戻らないとね", "控え室に行かないといけない"):
+            outcome = explicit_move(None, context(must, hoshizora, stage_state, analyzer))
+            assert outcome is not None and outcome.action == move("控え室"), must
         # a plain negation is no movement
-        assert explicit_move(None, context("控え室には戻らないよ", hoshizora, stage_state, analyzer)) is None
+        for negation in ("控え室には戻らないよ", "控え室には戻らないと決めた"):
+            assert explicit_move(None, context(negation, hoshizora, stage_state, analyzer)) is None, negation
 
     def test_going_somewhere_named_is_a_move_not_a_farewell(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
