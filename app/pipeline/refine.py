@@ -7,7 +7,7 @@ own data (location names, examples) — never the words of one story."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from app.pipeline.actions import LEAVE, NONE, Action
@@ -218,16 +218,18 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     return None
 
 
+def _farewells_in(norm: str) -> Iterator[tuple[str, str]]:
+    """Every farewell occurring in `norm`, as (the character before it, the text after it)."""
+    for farewell in FAREWELLS:
+        position = norm.find(farewell)
+        while position >= 0:
+            yield norm[position - 1 : position], norm[position + len(farewell) :]
+            position = norm.find(farewell, position + 1)
+
+
 def farewell_talked_about(text: AnalyzedText) -> bool:
     """A farewell quoted or followed by って/とは…: the player asks about the word, not says it."""
-    for farewell in FAREWELLS:
-        position = text.norm.find(farewell)
-        while position >= 0:
-            before = text.norm[position - 1 : position]
-            if before in ("「", "『", '"') or _ASKED_ABOUT.match(text.norm[position + len(farewell) :]):
-                return True
-            position = text.norm.find(farewell, position + 1)
-    return False
+    return any(before in ("「", "『", '"') or _ASKED_ABOUT.match(after) for before, after in _farewells_in(text.norm))
 
 
 def _without_long_vowels(norm: str) -> str:
@@ -242,12 +244,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     if ending_farewell(text) is not None:
         return True
     norm = _without_long_vowels(text.norm)
-    for farewell in FAREWELLS:
-        position = norm.find(farewell)
-        while position >= 0:
-            if not norm[position + len(farewell) :].startswith(_WHEN):
-                return True
-            position = norm.find(farewell, position + 1)
+    if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)):
+        return True
     if "そろそろ" in norm:
         return True
     surfaces = [surface for surface, _, _ in text.tokens]

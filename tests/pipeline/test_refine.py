@@ -267,8 +267,10 @@ class TestAgreementToInvitation:
         outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == NONE
 
-    @pytest.mark.parametrize("text", ["おう、行こうか", "じゃあ行こう", "ぜひ！"])
-    def test_a_yes_after_an_opener(
+    @pytest.mark.parametrize(
+        "text", ["おう、行こうか", "じゃあ行こう", "ぜひ！", "いいっすね、行きましょう", "おう、付き合うぜ"]
+    )
+    def test_a_yes_after_an_opener_casual_or_keeping_company(
         self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
         outcome = agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer))
@@ -295,13 +297,6 @@ class TestAgreementToInvitation:
         state = after_line(stage_state, "灯", "少し冷えてきたね。ロビーで温かいものでもいただきましょうか")
         outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
-
-    @pytest.mark.parametrize("text", ["いいっすね、行きましょう", "おう、付き合うぜ"])
-    def test_casual_yes_and_keeping_company(
-        self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
-    ) -> None:
-        outcome = agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
 
     def test_keeping_company_is_not_any_company(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
