@@ -23,7 +23,8 @@ def _normalized(words: str) -> tuple[str, ...]:
 # Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
 MOVE_VERBS = frozenset(
     _normalized(
-        "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ"
+        "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
+        "上る 登る 昇る 渡る 進む"
     )
 )
 # Farewells that end a conversation, matched at the end of the text.
@@ -32,10 +33,17 @@ FAREWELLS = _normalized(
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
     "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
-    "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で"
+    "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
+    "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます "
+    "おいとまする おいとまさせていただきます お暇します お暇する お休みなさい じゃあな ではでは ほなね ほなまた "
+    "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
+    "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
+    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰るとするか 帰るとしよう"
 )
-# Farewells only at the very end: inside a text they say something else (邪魔したくない).
-_ENDING_ONLY_FAREWELLS = _normalized("邪魔した 邪魔しました")
+# Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
+_ENDING_ONLY_FAREWELLS = _normalized(
+    "邪魔した 邪魔しました ではこれで じゃあこれで それではこれで 今日はこれで この辺で このへんで"
+)
 # Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
     r"(先に|そろそろ)(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
@@ -43,7 +51,7 @@ _TURNING_IN = re.compile(
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
 # request or a question (また会えた, また来てね, また来るの).
-_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出)[ぁ-ゖー]{0,10}$")
+_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔)[ぁ-ゖー]{0,10}$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
@@ -51,13 +59,15 @@ _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
-    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は)"
+    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は)"
 )
 # 「どうぞ、お先に」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先に")
+# After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
+_ABOUT = ("について", "のこと", "の話", "の噂")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
-_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ねー", "よー")
+_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー")
 # A short yes: these may stand anywhere in it (「はい、お願いします」)…
 _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいですね いいですよ そうしよう そうしましょう")
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
@@ -65,17 +75,25 @@ _AGREEMENT = (
     *_AGREEMENT_ANYWHERE,
     *_normalized(
         "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
-        "付き合うよ 付き合うぜ 付き合います お供します お供するよ"
+        "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
+        "お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん そうする そうします "
+        "わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい 望むところ 乗った 是非 "
+        "案内して 連れて"
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
-_INTERJECTIONS = _normalized("おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね")
+_INTERJECTIONS = _normalized(
+    "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ"
+)
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やめ まだ あとで 後で 遠慮 結構")
 _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
-_INVITING = re.compile(r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内)")
+_INVITING = re.compile(
+    r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"|よかったら|良かったら)"
+)
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 _POLITE_VOLITIONAL = "ましょう"
@@ -200,7 +218,8 @@ def place_is_asked_about(text: AnalyzedText, names: tuple[str, ...]) -> bool:
 
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？)."""
-    norm = _without_long_vowels(_TRAILING.sub("", text.norm))
+    # Commas are pauses only (では、これで): they do not split the farewell.
+    norm = _plain_speech(_TRAILING.sub("", text.norm)).replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
@@ -232,9 +251,9 @@ def farewell_talked_about(text: AnalyzedText) -> bool:
     return any(before in ("「", "『", '"') or _ASKED_ABOUT.match(after) for before, after in _farewells_in(text.norm))
 
 
-def _without_long_vowels(norm: str) -> str:
-    """Drawn-out speech (お先でーす, 失礼しまーす) read as its plain word."""
-    return norm.replace("ー", "")
+def _plain_speech(norm: str) -> str:
+    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす) read as its plain word."""
+    return norm.replace("ー", "").replace("っす", "です")
 
 
 def has_leave_cue(text: AnalyzedText) -> bool:
@@ -243,7 +262,7 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         return False
     if ending_farewell(text) is not None:
         return True
-    norm = _without_long_vowels(text.norm)
+    norm = _plain_speech(text.norm)
     if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)):
         return True
     if "そろそろ" in norm:
@@ -319,7 +338,11 @@ def _invited_place(ctx: RuleContext) -> Candidate | None:
         return None
     invitation = ctx.analyzer.analyze(last.text)
     places = mentioned_moves(invitation, ctx.candidates)
-    return places[0] if len(places) == 1 and is_invitation(invitation) else None
+    if len(places) != 1 or not is_invitation(invitation):
+        return None
+    # 「ロビーについて話そう」 invites to talk about the place, not to go there.
+    topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
+    return None if any(t in invitation.norm for t in topic) else places[0]
 
 
 def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -166,6 +166,67 @@ class TestFarewell:
         outcome = farewell_leaves(None, context(text, amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == LEAVE
 
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "じゃあ、失礼するよ",
+            "失礼させていただきます",
+            "そろそろ帰らないと",
+            "じゃあな！",
+            "お元気で",
+            "またお邪魔しますね",
+            "では、これで",
+            "今日はこの辺で",
+            "帰るわ",
+            "お先っす",
+            "それでは後ほど",
+            "そろそろ帰ろうかな",
+        ],
+    )
+    def test_everyday_farewells_leave_in_both_scenarios(
+        self,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        for scenario, state in ((hoshizora, stage_state), (amatsu, medbay_state)):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, (scenario.id, text)
+
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "この辺で見かけた人いる？",
+            "この辺で落としたんです",
+            "これ変じゃね",
+            "またお邪魔してもいい？",
+            "帰ろうって言ってた",
+            "それは失礼だよ",
+        ],
+    )
+    def test_near_misses_of_everyday_farewells_stay(
+        self, text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        assert farewell_leaves(None, context(text, amatsu, medbay_state, analyzer)) is None
+
+    def test_climbing_or_going_on_is_a_move(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = explicit_move(None, context("管制室まで上ろう", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        outcome = explicit_move(None, context("音響ブースに上ってみる", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("音響ブース")
+        # who goes there is a question about the place
+        assert explicit_move(None, context("音響ブースって誰が上るの？", hoshizora, stage_state, analyzer)) is None
+
     def test_must_go_back_is_a_move(
         self,
         hoshizora: Scenario,
@@ -322,6 +383,49 @@ class TestAgreementToInvitation:
         assert (
             agreement_to_invitation(None, context("そうですね、考えておきます", amatsu, medbay_state, analyzer)) is None
         )
+
+    @pytest.mark.parametrize(
+        "text", ["お願いします", "へい、合点だ", "なるほど、行ってみます", "わかりました", "頼む", "見てみたいです"]
+    )
+    def test_everyday_yeses(
+        self,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        state = after_line(stage_state, "灯", "よかったらロビーでお茶でもいかが？")
+        outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+
+    def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
+        ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
+        assert agreement_to_invitation(None, ctx) is None
+
+    def test_being_told_to_follow_invites(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        for line in ("ロビーまでついて来い", "ロビーに来なさい"):
+            state = after_line(stage_state, "湊", line)
+            outcome = agreement_to_invitation(None, context("わかりました", hoshizora, state, analyzer))
+            assert outcome is not None and outcome.action == move("ロビー"), line
+
+    def test_talking_about_a_place_invites_nowhere(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        state = after_line(stage_state, "灯", "ロビーについて話そう")
+        assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None
+        state = after_line(medbay_state, "沙耶", "管制室のことを話しましょうか")
+        assert agreement_to_invitation(None, context("ええ、わかりました", amatsu, state, analyzer)) is None
 
     def test_second_scenario(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         # medbay_state's last line: 「管制室に来てくれないか」
