@@ -24,7 +24,7 @@ def _normalized(words: str) -> tuple[str, ...]:
 MOVE_VERBS = frozenset(
     _normalized(
         "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
-        "上る 登る 昇る 渡る 進む"
+        "上る 登る 昇る 渡る 進む のぞく たずねる"
     )
 )
 # Farewells that end a conversation, matched at the end of the text.
@@ -38,7 +38,8 @@ FAREWELLS = _normalized(
     "おいとまする おいとまさせていただきます お暇します お暇する お休みなさい じゃあな ではでは ほなね ほなまた "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
-    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰るとするか 帰るとしよう"
+    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰るとするか 帰るとしよう "
+    "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
@@ -78,12 +79,13 @@ _AGREEMENT = (
         "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん そうする そうします "
         "わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい 望むところ 乗った 是非 "
-        "案内して 連れて"
+        "案内して 連れて ごちそうになります ごちになります"
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
 _INTERJECTIONS = _normalized(
-    "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ"
+    "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
+    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ"
 )
 _REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
@@ -92,7 +94,9 @@ _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|�
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(
     r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
-    r"|よかったら|良かったら)"
+    r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
+    # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
+    r"|[こごろよぼ]っか)"
 )
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")

@@ -181,6 +181,7 @@ class TestFarewell:
             "お先っす",
             "それでは後ほど",
             "そろそろ帰ろうかな",
+            "今日はもう上がりますね",
         ],
     )
     def test_everyday_farewells_leave_in_both_scenarios(
@@ -226,6 +227,19 @@ class TestFarewell:
         assert outcome is not None and outcome.action == move("音響ブース")
         # who goes there is a question about the place
         assert explicit_move(None, context("音響ブースって誰が上るの？", hoshizora, stage_state, analyzer)) is None
+
+    def test_peeking_in_kana_is_a_move(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = explicit_move(None, context("ロビーをのぞいてみるか", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        outcome = explicit_move(None, context("管制室をのぞいてくる", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
 
     def test_must_go_back_is_a_move(
         self,
@@ -402,6 +416,33 @@ class TestAgreementToInvitation:
         outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
+    @pytest.mark.parametrize(
+        ("speaker", "line"),
+        [
+            ("湊", "今日はこのへんにしとくか。ロビーで一杯おごってやるよ"),
+            ("灯", "ちょっと休憩しよっか。ロビー、静かでいいよ"),
+            ("湊", "ロビー行こっか"),
+        ],
+    )
+    def test_an_offer_or_a_spoken_let_s_invites(
+        self, speaker: str, line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = after_line(stage_state, speaker, line)
+        for text in ("ほんとですか！ごちになります", "やった、行きます！"):
+            outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+            assert outcome is not None and outcome.action == move("ロビー"), (line, text)
+
+    def test_an_offer_invites_second_scenario(
+        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        state = after_line(medbay_state, "沙耶", "居住区でコーヒーをご馳走するよ")
+        outcome = agreement_to_invitation(None, context("ほんとですか！ごちになります", amatsu, state, analyzer))
+        assert outcome is not None and outcome.action == move("居住区")
+        # I see (そっか) and somewhere (どっか) are no let's
+        for line in ("そっか、居住区か", "どっか居住区の外に出たいね"):
+            state = after_line(medbay_state, "沙耶", line)
+            assert agreement_to_invitation(None, context("うん", amatsu, state, analyzer)) is None, line
+
     def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
         assert agreement_to_invitation(None, ctx) is None
@@ -516,6 +557,20 @@ class TestCorrectingRules:
         self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
         assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+
+    def test_ending_a_shift_is_a_leave_cue(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        text = "今日はもう上がりますね、お疲れさまです"
+        for scenario, state in ((hoshizora, stage_state), (amatsu, medbay_state)):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None
+            # a greeting alone is no leaving
+            assert leave_needs_cue(LEAVE, context("お疲れさまです", scenario, state, analyzer)) is not None
 
     def test_leave_needs_a_farewell_second_scenario(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
