@@ -70,9 +70,8 @@ def run_cases(
                         )
                         traced = outcome.trace.get("model", {})
                         model = traced.get("greedy_notation")
-                        scores = (
-                            scores
-                            or {
+                        if scores is None and traced:  # the first run's, when the model was asked
+                            scores = {
                                 k: traced.get(k)
                                 for k in (
                                     "options",
@@ -86,8 +85,8 @@ def run_cases(
                                     "allowed",
                                 )
                             }
-                            or None
-                        )
+                            # the yes/no check, when the pick was put to it: why a topic became なし
+                            scores["confirmation"] = outcome.trace.get("confirmation")
                         error = outcome.error["kind"] if outcome.error else None
                         dropped_by = next(
                             (f"rule:{f['rule']}" for f in outcome.trace["rules_fired"] if f.get("to") is None), None

@@ -1,7 +1,13 @@
 """The report's figures from a handful of hand-made results."""
 
+from pathlib import Path
+
+from app.evaluation.dataset import EvalCase, EvalFile
 from app.evaluation.report import render
-from app.evaluation.runner import CaseResult, confidence_sweep, summarize
+from app.evaluation.runner import CaseResult, confidence_sweep, run_cases, summarize
+from app.pipeline.interpret import Interpreter
+from app.schemas import GameState
+from tests.fakes import FakeBackend
 
 
 def _case(expect: str, got: str, decided_by: str = "model", confidence: float | None = 0.9) -> CaseResult:
@@ -31,3 +37,21 @@ def test_a_dropped_model_pick_counts_as_a_rule_override() -> None:
     vetoed = _case("なし", "なし", decided_by="rule:leave_needs_cue")
     summary = summarize([dropped, vetoed, _case("意図:b", "意図:b")], "model", 1)
     assert summary["rule_overrode_model"] == {"rule:move_needs_movement": 1, "rule:leave_needs_cue": 1}
+
+
+def test_the_report_keeps_the_yes_no_check_of_a_rejected_topic(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    interpreter.confirm_below = 1.0  # the fake's picks are all confident
+    fake_backend.queue("A2")
+    fake_backend.queue_confirmation(p_yes=0.02, p_yes_content_free=0.25)
+    eval_file = EvalFile(
+        scenario="hoshizora",
+        states={"stage": stage_state},
+        cases=[EvalCase(state="stage", text="週末って何してるの？", expect="なし")],
+    )
+    (result,) = run_cases(interpreter, [(Path("s.json"), eval_file)])
+    assert result.got == "なし" and result.decided_by == "rule:topic_not_confirmed"
+    assert result.model_scores is not None
+    assert result.model_scores["confirmation"]["topic"] == "意図:機材トラブル"
+    assert result.model_scores["confirmation"]["ratio"] == 0.08
