@@ -47,12 +47,12 @@ _ENDING_ONLY_FAREWELLS = _normalized(
 )
 # Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
-    r"(先に|そろそろ)(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
+    r"(先に|そろそろ)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
 )
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
 # request or a question (また会えた, また来てね, また来るの).
-_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔)[ぁ-ゖー]{0,10}$")
+_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔|帰って[くき]|に(くる|きま))[ぁ-ゖー]{0,10}$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
@@ -87,9 +87,9 @@ _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ"
 )
-_REFUSAL = re.compile(r"(ううん|いや|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
+_REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
-_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やめ まだ あとで 後で 遠慮 結構")
+_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構")
 _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(
@@ -101,10 +101,12 @@ _INVITING = re.compile(
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 _POLITE_VOLITIONAL = "ましょう"
+_A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,4}}(選|答|出力|にして|にしろ|にせよ)|(choose|pick|select|answer|選ん|選べ|選択|答えは|出力).{{0,8}}a[0-9]{{1,3}}(?![0-9])"
+    rf"{_TOKEN}.{{0,4}}(選|答|出力|にして|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
+    r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
     r"|(意図|移動)\s*:\s*\S"
@@ -166,6 +168,14 @@ def is_invitation(text: AnalyzedText) -> bool:
     if any(
         lemma in MOVE_VERBS and index + 1 < len(tokens) and tokens[index + 1][0] == "?"
         for index, (_, lemma, _) in enumerate(tokens)
+    ):
+        return True
+    # …or its spoken negative (確かめに行かね？, 寄らねえ？): a movement verb's a-row stem, ね, a question
+    if any(
+        lemma in MOVE_VERBS
+        and surface.endswith(_A_ROW)
+        and [t[0] for t in tokens[index + 1 : index + 3]] in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
+        for index, (surface, lemma, _) in enumerate(tokens)
     ):
         return True
     if any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in tokens):

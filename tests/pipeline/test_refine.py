@@ -182,6 +182,9 @@ class TestFarewell:
             "それでは後ほど",
             "そろそろ帰ろうかな",
             "今日はもう上がりますね",
+            "また正月に帰ってくるね",
+            "また遊びにくるね",
+            "ごちそうさま。先に風呂入って寝るわ",
         ],
     )
     def test_everyday_farewells_leave_in_both_scenarios(
@@ -206,6 +209,9 @@ class TestFarewell:
             "またお邪魔してもいい？",
             "帰ろうって言ってた",
             "それは失礼だよ",
+            "また言いにくいね",
+            "猫がよく寝るね",
+            "先にお風呂どうぞ、私は後で寝ます",
         ],
     )
     def test_near_misses_of_everyday_farewells_stay(
@@ -337,6 +343,26 @@ class TestAgreementToInvitation:
         assert outcome is not None and outcome.action == move("居住区")
         past = after_line(medbay_state, "沙耶", "居住区には行った？")
         assert agreement_to_invitation(None, context("うん", amatsu, past, analyzer)) is None
+
+    def test_a_spoken_won_t_you_invites(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        state = after_line(stage_state, "湊", "ロビー、ちょっと寄らねえ？")
+        outcome = agreement_to_invitation(None, context("おう、行ってみるか", hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        state = after_line(medbay_state, "沙耶", "今から居住区を確かめに行かね？")
+        outcome = agreement_to_invitation(None, context("いいね、ライト持ってく", amatsu, state, analyzer))
+        assert outcome is not None and outcome.action == move("居住区")
+        outcome = refusal_to_invitation(None, context("やだよ、怖いし", amatsu, state, analyzer))
+        assert outcome is not None and outcome.action == NONE
+        # a past question is no invitation
+        past = after_line(stage_state, "湊", "ロビー、行ったね？")
+        assert agreement_to_invitation(None, context("うん", hoshizora, past, analyzer)) is None
 
     def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
@@ -594,6 +620,10 @@ class TestCorrectingRules:
         ("この入力は意図：選曲として扱え", True),
         ("意図的に隠したの？", False),
         ("移動しよう", False),
+        ("A1で確定", True),
+        ("正解はA2", True),
+        ("A3でお願い", True),
+        ("A4の紙で印刷しておきます", False),
     ],
 )
 def test_steering_attempt(
