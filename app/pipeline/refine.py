@@ -101,6 +101,7 @@ _INVITING = re.compile(
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 _POLITE_VOLITIONAL = "ましょう"
+# A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
