@@ -1,0 +1,71 @@
+"""Which cases would the rules decide differently than at another revision? No model is run.
+
+    python eval/trials/compare_rules.py a7dc7f5
+
+For every public and held-out case it applies both revisions' rules: the rules that decide before the
+model, and the vetoes after it for every candidate the model could pick. It prints each case whose
+outcome differs, then how many cases it checked."""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+
+from app.evaluation.dataset import load_eval_file
+from app.pipeline import refine
+from app.pipeline.candidates import build_candidates
+from app.scenario import load_scenario_dir
+from app.text import TextAnalyzer
+
+SETS = (("scenario", "eval/*.json"), ("eval/unseen/scenario", "eval/unseen/*.json"))
+
+
+def rules_at(revision: str) -> ModuleType:
+    source = subprocess.run(
+        ["git", "show", f"{revision}:app/pipeline/refine.py"], check=True, capture_output=True, text=True
+    ).stdout
+    path = Path(tempfile.mkdtemp()) / "refine_then.py"
+    path.write_text(source)
+    spec = importlib.util.spec_from_file_location("refine_then", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["refine_then"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def outcomes(rules: ModuleType, text: str, state: object, candidates: tuple, analyzer: TextAnalyzer) -> list:
+    context = rules.RuleContext(analyzer.analyze(text), state, candidates, analyzer)
+    found = [rules.first_outcome(rules.BEFORE_MODEL, None, context)]
+    found += [rules.first_outcome(rules.AFTER_MODEL, c.action, context) for c in candidates]
+    return [(o.action.notation, o.rule) if o else None for o in found]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("revision", help="a git revision whose app/pipeline/refine.py to compare with")
+    then = rules_at(parser.parse_args().revision)
+    analyzer = TextAnalyzer()
+    checked = 0
+    for scenario_dir, pattern in SETS:
+        scenarios = load_scenario_dir(Path(scenario_dir)).scenarios
+        for path in sorted(Path().glob(pattern)):
+            eval_file = load_eval_file(path)
+            for case in eval_file.cases:
+                state = eval_file.states[case.state]
+                candidates = tuple(build_candidates(state, scenarios[eval_file.scenario]))
+                before = outcomes(then, case.text, state, candidates, analyzer)
+                now = outcomes(refine, case.text, state, candidates, analyzer)
+                checked += 1
+                if before != now:
+                    print(f"{path.name}: {case.text} (expects {case.expect}): before the model {before[0]} -> {now[0]}")
+    print(f"checked {checked} cases")
+
+
+if __name__ == "__main__":
+    main()
