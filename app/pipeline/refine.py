@@ -38,7 +38,7 @@ FAREWELLS = _normalized(
     "おいとまする おいとまさせていただきます お暇します お暇する お休みなさい じゃあな ではでは ほなね ほなまた "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
-    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰るとするか 帰るとしよう "
+    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
     "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
@@ -53,6 +53,8 @@ _TURNING_IN = re.compile(
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
 # request or a question (また会えた, また来てね, また来るの).
 _SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔|帰って[くき]|に(くる|きま))[ぁ-ゖー]{0,10}$")
+# 「また明日、学校でね」: see you at a time and a place.
+_SEE_YOU_AT = re.compile(r"また(明日|あした|後で|あとで|後ほど|のちほど|来週)[^?]{0,8}で$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
@@ -85,11 +87,11 @@ _AGREEMENT = (
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
-    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ"
+    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね"
 )
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
-_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構")
+_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 待って")
 _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(
@@ -218,6 +220,14 @@ def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return all(s in _SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)
 
 
+_PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
+
+
+def _named_things(text: AnalyzedText) -> list[str]:
+    """The nouns of the text but words that point at a place (あっち, そこ, 次)."""
+    return [s for s, _, pos in text.tokens if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS)]
+
+
 def is_place_question(text: AnalyzedText) -> bool:
     """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
     return bool(_PLACE_QUESTION.search(text.norm))
@@ -249,6 +259,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         core = core[: -len(particle)]
     if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
         return later.group(0)
+    if (meeting := _SEE_YOU_AT.search(core)) is not None:
+        return meeting.group(0)
     return None
 
 
@@ -370,9 +382,16 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)
-    if not opened.startswith(_AGREEMENT) and not any(a in text for a in _AGREEMENT_ANYWHERE):
+    agrees = opened.startswith(_AGREEMENT) or any(a in text for a in _AGREEMENT_ANYWHERE)
+    if not agrees and not _bare_movement(ctx.text):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def _bare_movement(text: AnalyzedText) -> bool:
+    """A movement with nothing else named (だな、行ってみよう): after an invitation, its place is the
+    invited one. 「後で行く」 or 「ご飯行こう」 name something else."""
+    return has_movement_cue(text) and not _named_things(text)
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -389,9 +408,6 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
 # --- rules that correct the model ---------------------------------------------------------------
 
 
-_PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
-
-
 def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A move must name its destination, or be a bare movement (「行こう」, 「あっちに行こう」) when only
     one place is reachable: an invitation such as 「今度一緒に映画見ようよ」 or 「ご飯でも行こうよ」
@@ -403,8 +419,7 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     if any(normalize(n) in ctx.text.norm for n in names):
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
-    nouns = [s for s, _, pos in ctx.text.tokens if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS)]
-    if len(moves) == 1 and has_movement_cue(ctx.text) and not nouns:
+    if len(moves) == 1 and has_movement_cue(ctx.text) and not _named_things(ctx.text):
         return None
     return Outcome(NONE, "move_needs_destination_or_cue", "the text names no reachable place")
 

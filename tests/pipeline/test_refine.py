@@ -185,6 +185,8 @@ class TestFarewell:
             "また正月に帰ってくるね",
             "また遊びにくるね",
             "ごちそうさま。先に風呂入って寝るわ",
+            "そろそろ帰ろっか",
+            "また明日、学校でね",
         ],
     )
     def test_everyday_farewells_leave_in_both_scenarios(
@@ -212,6 +214,8 @@ class TestFarewell:
             "また言いにくいね",
             "猫がよく寝るね",
             "先にお風呂どうぞ、私は後で寝ます",
+            "また明日、学校で話すよ",
+            "また明日でいい？",
         ],
     )
     def test_near_misses_of_everyday_farewells_stay(
@@ -363,6 +367,41 @@ class TestAgreementToInvitation:
         # a past question is no invitation
         past = after_line(stage_state, "湊", "ロビー、行ったね？")
         assert agreement_to_invitation(None, context("うん", hoshizora, past, analyzer)) is None
+
+    def test_a_bare_movement_goes_to_the_invited_place(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        invited = after_line(stage_state, "灯", "ロビーに行ってみない？")
+        outcome = agreement_to_invitation(None, context("だな、行ってみよう", hoshizora, invited, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        outcome = agreement_to_invitation(None, context("だな、行ってみよう", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        # a movement that names something else goes elsewhere
+        for text in ("ご飯行こう", "トイレ行ってくる"):
+            assert agreement_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
+
+    def test_wait_refuses(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        invited = after_line(stage_state, "灯", "ロビーに行ってみない？")
+        for scenario, state in ((hoshizora, invited), (amatsu, medbay_state)):
+            outcome = refusal_to_invitation(
+                None, context("ちょっと待って、まだここ調べたい", scenario, state, analyzer)
+            )
+            assert outcome is not None and outcome.action == NONE
+        # waiting, then asking, is left to the model
+        ctx = context("ちょっと待って、鍵のことを教えて", hoshizora, invited, analyzer)
+        assert refusal_to_invitation(None, ctx) is None
 
     def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
