@@ -91,7 +91,7 @@ _INTERJECTIONS = _normalized(
 )
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
-_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 待って")
+_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待")
 _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(

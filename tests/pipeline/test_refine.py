@@ -399,9 +399,9 @@ class TestAgreementToInvitation:
                 None, context("ちょっと待って、まだここ調べたい", scenario, state, analyzer)
             )
             assert outcome is not None and outcome.action == NONE
-        # waiting, then asking, is left to the model
-        ctx = context("ちょっと待って、鍵のことを教えて", hoshizora, invited, analyzer)
-        assert refusal_to_invitation(None, ctx) is None
+        # waiting, then asking, is left to the model; 待ってました is a keen yes
+        for text in ("ちょっと待って、鍵のことを教えて", "待ってました！"):
+            assert refusal_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
 
     def test_second_scenario_refusal(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = refusal_to_invitation(None, context("いえ、ここで結構です", amatsu, medbay_state, analyzer))
