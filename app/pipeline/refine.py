@@ -169,16 +169,9 @@ def is_invitation(text: AnalyzedText) -> bool:
         return True
     tokens = text.tokens
     if any(
-        lemma in MOVE_VERBS and index + 1 < len(tokens) and tokens[index + 1][0] == "?"
-        for index, (_, lemma, _) in enumerate(tokens)
-    ):
-        return True
-    # …or its spoken negative (確かめに行かね？, 寄らねえ？): a movement verb's a-row stem, ね, a question
-    if any(
-        lemma in MOVE_VERBS
-        and surface.endswith(_A_ROW)
-        and [t[0] for t in tokens[index + 1 : index + 3]] in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
+        _movement_asked(surface, [t[0] for t in tokens[index + 1 : index + 3]])
         for index, (surface, lemma, _) in enumerate(tokens)
+        if lemma in MOVE_VERBS
     ):
         return True
     if any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in tokens):
@@ -188,6 +181,14 @@ def is_invitation(text: AnalyzedText) -> bool:
         pos == "動詞" and index + 1 < len(tokens) and tokens[index + 1][0] == _POLITE_VOLITIONAL
         for index, (_, _, pos) in enumerate(tokens)
     )
+
+
+def _movement_asked(verb: str, following: list[str]) -> bool:
+    """A movement verb asked (見に行く？), or its spoken negative asked (確かめに行かね？, 寄らねえ？: the
+    verb's a-row stem, ね, a question)."""
+    if following[:1] == ["?"]:
+        return True
+    return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
 
 
 def has_movement_cue(text: AnalyzedText) -> bool:
@@ -378,7 +379,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     place = _invited_place(ctx)
     if place is None:
         return None
-    text = strip_punctuation(ctx.text.raw).replace("っす", "です")  # いいっすね: casual です
+    text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)
