@@ -339,14 +339,35 @@ class TestAgreementToInvitation:
             refusal_to_invitation(None, context("いや、まだここを調べたい", hoshizora, stage_state, analyzer)) is None
         )
 
-    def test_a_plain_movement_asked_is_an_invitation(
-        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+    @pytest.mark.parametrize(
+        ("line", "yes", "past", "reply_to_past"),
+        [
+            # a plain movement asked invites; a movement done does not
+            ("……居住区、見に行く？", "うん、見に行こう", "居住区には行った？", "うん"),
+            # the polite let's invites; a polite statement (「居住区で休みました」) does not
+            (
+                "居住区で少し休みましょう",
+                "そうですね、行きましょう",
+                "居住区で少し休みました",
+                "そうですね、行きましょう",
+            ),
+        ],
+    )
+    def test_an_invitation_but_not_its_past_second_scenario(
+        self,
+        line: str,
+        yes: str,
+        past: str,
+        reply_to_past: str,
+        amatsu: Scenario,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
     ) -> None:
-        state = after_line(medbay_state, "沙耶", "……居住区、見に行く？")
-        outcome = agreement_to_invitation(None, context("うん、見に行こう", amatsu, state, analyzer))
+        state = after_line(medbay_state, "沙耶", line)
+        outcome = agreement_to_invitation(None, context(yes, amatsu, state, analyzer))
         assert outcome is not None and outcome.action == move("居住区")
-        past = after_line(medbay_state, "沙耶", "居住区には行った？")
-        assert agreement_to_invitation(None, context("うん", amatsu, past, analyzer)) is None
+        done = after_line(medbay_state, "沙耶", past)
+        assert agreement_to_invitation(None, context(reply_to_past, amatsu, done, analyzer)) is None
 
     def test_a_spoken_won_t_you_invites(
         self,
@@ -445,16 +466,6 @@ class TestAgreementToInvitation:
         assert agreement_to_invitation(None, context("付き合ってる人いるの？", hoshizora, state, analyzer)) is None
         outcome = agreement_to_invitation(None, context("おう、付き合うぜ", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
-
-    def test_a_polite_let_s_invites_second_scenario(
-        self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
-    ) -> None:
-        state = after_line(medbay_state, "沙耶", "居住区で少し休みましょう")
-        outcome = agreement_to_invitation(None, context("そうですね、行きましょう", amatsu, state, analyzer))
-        assert outcome is not None and outcome.action == move("居住区")
-        # a polite statement is no invitation: 「居住区で休みました」
-        past = after_line(medbay_state, "沙耶", "居住区で少し休みました")
-        assert agreement_to_invitation(None, context("そうですね、行きましょう", amatsu, past, analyzer)) is None
 
     def test_an_opener_then_something_else_is_no_yes(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
