@@ -14,11 +14,13 @@ import argparse
 import json
 import math
 import statistics
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from top_topics_check import PUBLIC, tally  # the recording's public/held-out split, a sibling script
+
 SMALL_TALK = ("いい天気ですね", "お腹すいたなあ", "それ、かわいいですね", "今日は暑いね")
-PUBLIC = {"hoshizora.json", "amatsu.json", "touge.json"}
 
 
 def record(out: Path) -> None:
@@ -65,13 +67,6 @@ def replay(rows: list[dict[str, Any]], baselines: dict[str, dict[str, Any]]) -> 
         against = {"empty": base["empty"], "small talk": small_talk, "both": math.sqrt(base["empty"] * small_talk)}
         return pick if p_yes / against[denominator] >= threshold else "なし"
 
-    def tally(pick: Any) -> str:
-        parts = []
-        for label, public in (("public", True), ("held-out", False)):
-            chosen = [r for r in rows if (r["file"] in PUBLIC) is public]
-            parts.append(f"{label} {sum(pick(r) == r['expect'] for r in chosen)}/{len(chosen)}")
-        return ", ".join(parts)
-
     for denominator, thresholds in (
         ("empty", (0.3, 0.5, 0.7)),
         ("small talk", (0.5, 1.0, 1.5, 2.0, 3.0, 4.0, 6.0)),
@@ -80,7 +75,7 @@ def replay(rows: list[dict[str, Any]], baselines: dict[str, dict[str, Any]]) -> 
         for threshold in thresholds:
             print(
                 f"against {denominator}, ratio >= {threshold}:",
-                tally(lambda r, d=denominator, t=threshold: answer(r, d, t)),
+                tally(rows, partial(answer, denominator=denominator, threshold=threshold)),
             )
 
 

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -85,19 +87,23 @@ def variant(row: dict[str, Any], margin: float) -> str:
     return pick if ratios[pick] >= MIN_RATIO else "なし"
 
 
-def replay(rows: list[dict[str, Any]]) -> None:
-    def tally(answer: Any) -> str:
-        parts = []
-        for label, public in (("public", True), ("held-out", False)):
-            chosen = [r for r in rows if (r["file"] in PUBLIC) is public]
-            right = sum(answer(r) == r["expect"] for r in chosen)
-            parts.append(f"{label} {right}/{len(chosen)}")
-        return ", ".join(parts)
+def tally(rows: list[dict[str, Any]], answer: Callable[[dict[str, Any]], str]) -> str:
+    """How many recorded cases `answer` gets right, public and held-out apart (small_talk_baseline.py
+    uses it too)."""
+    parts = []
+    for label, public in (("public", True), ("held-out", False)):
+        chosen = [r for r in rows if (r["file"] in PUBLIC) is public]
+        right = sum(answer(r) == r["expect"] for r in chosen)
+        parts.append(f"{label} {right}/{len(chosen)}")
+    return ", ".join(parts)
 
-    print("default (pick alone):", tally(lambda r: r["got"]))
+
+def replay(rows: list[dict[str, Any]]) -> None:
+    print("default (pick alone):", tally(rows, lambda r: str(r["got"])))
     for margin in (1.0, 1.5, 2.0, 3.0):
         changed = sum(variant(r, margin) != r["got"] for r in rows)
-        print(f"top three, margin {margin}:", tally(lambda r, m=margin: variant(r, m)), f"({changed} answers changed)")
+        answers = tally(rows, partial(variant, margin=margin))
+        print(f"top three, margin {margin}:", answers, f"({changed} answers changed)")
 
 
 def main() -> None:
