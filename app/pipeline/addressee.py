@@ -68,14 +68,15 @@ def filter_by_addressee(
     candidates: list[Candidate], addressee: Addressee, state: GameState
 ) -> tuple[list[Candidate], list[Removed]]:
     """When the player turned to someone (called them, or selected them on screen), topics whose
-    scripted line another character speaks are not reachable through that character. Without such a
-    turn the usual responder stands for the whole scene and nothing is removed."""
+    scripted line another character speaks are not reachable through that character, unless that
+    character knows the topic too (its `knowledge`: it can talk about it without a scripted line).
+    Without such a turn the usual responder stands for the whole scene and nothing is removed."""
     who = addressee.character
     if who is None or addressee.reason == "responder":
         return list(candidates), []
     kept, removed = [], []
     for candidate in candidates:
-        if candidate.source == "available" and candidate.speaker not in (None, who):
+        if candidate.source == "available" and candidate.speaker not in (None, who) and who not in candidate.known_by:
             removed.append(Removed(candidate, "addressee", f"{candidate.speaker} speaks this line, not {who}"))
         else:
             kept.append(candidate)

@@ -25,7 +25,7 @@ class Candidate:
     words: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # a location's id and aliases
     speaker: str | None = None  # who speaks the scripted line (available intents)
-    known_by: tuple[str, ...] = ()  # for derived answered intents: the present characters who know it
+    known_by: tuple[str, ...] = ()  # present characters who know the intent (knowledge); not set for given answered
     notes: tuple[str, ...] = ()  # intents: what the characters know of it (knowledge[].info)
 
     def trace(self) -> dict[str, object]:
@@ -93,8 +93,10 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
             seen.add(action)
             entries.append((action, source, extra))
 
+    knowing = derived_answered_intents(state, scenario)
     for available in state.available_intents:
-        add(Action("intent", available.id), "available", speaker=available.speaker)
+        known_by = knowing.get(available.id, ())
+        add(Action("intent", available.id), "available", speaker=available.speaker, known_by=known_by)
     for location_id in state.moves:
         add(Action("move", location_id), "move")
     if state.can_leave:
@@ -103,7 +105,7 @@ def build_candidates(state: GameState, scenario: Scenario) -> list[Candidate]:
         for intent_id in state.answered_intents:
             add(Action("intent", intent_id), "answered")
     else:
-        for intent_id, who in derived_answered_intents(state, scenario).items():
+        for intent_id, who in knowing.items():
             add(Action("intent", intent_id), "answered", known_by=who)
 
     notes = knowledge_notes(scenario)

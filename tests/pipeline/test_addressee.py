@@ -1,7 +1,7 @@
 from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.scenario import Scenario
-from app.schemas import GameState
+from app.schemas import AvailableIntent, GameState
 
 
 def test_name_with_honorific_at_the_start_is_a_call(hoshizora: Scenario, stage_state: GameState) -> None:
@@ -75,3 +75,38 @@ def test_second_scenario_title_alias(amatsu: Scenario) -> None:
     state = GameState.model_validate({"present": ["九条", "ミコト"], "responder": "九条"})
     assert find_addressee("司令、救助は？", state, amatsu).character == "九条"
     assert find_addressee("ミコトさんはどう考える？", state, amatsu).character == "ミコト"
+
+
+def test_a_character_who_knows_a_topic_keeps_it_though_another_speaks_its_line(
+    hoshizora: Scenario, stage_state: GameState
+) -> None:
+    # 湊 knows 鍵の管理 (knowledge), so selecting 湊 keeps it even where 灯 has the scripted line
+    state = stage_state.model_copy(
+        update={
+            "selected": "湊",
+            "available_intents": [
+                AvailableIntent(id="鍵の管理", speaker="灯"),
+                AvailableIntent(id="灯の夢", speaker="灯"),
+            ],
+        }
+    )
+    kept, removed = filter_by_addressee(
+        build_candidates(state, hoshizora), find_addressee("裏口の鍵って誰が持ってるの？", state, hoshizora), state
+    )
+    assert "鍵の管理" in [c.action.target for c in kept]
+    assert [r.candidate.action.target for r in removed] == ["灯の夢"]
+
+
+def test_second_scenario_a_knowing_character_keeps_the_topic(amatsu: Scenario) -> None:
+    state = GameState.model_validate(
+        {
+            "present": ["九条", "ミコト"],
+            "responder": "九条",
+            "available_intents": [{"id": "航路", "speaker": "九条"}, {"id": "救難信号", "speaker": "九条"}],
+        }
+    )
+    kept, removed = filter_by_addressee(
+        build_candidates(state, amatsu), find_addressee("ミコトさん、航路はどうなってる？", state, amatsu), state
+    )
+    assert "航路" in [c.action.target for c in kept]  # ミコト knows 航路
+    assert [r.candidate.action.target for r in removed] == ["救難信号"]  # but not the distress call
