@@ -24,7 +24,7 @@ def _normalized(words: str) -> tuple[str, ...]:
 MOVE_VERBS = frozenset(
     _normalized(
         "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
-        "上る 登る 昇る 渡る 進む のぞく たずねる"
+        "上る 登る 昇る 渡る 進む のぞく たずねる 参る"
     )
 )
 # Farewells that end a conversation, matched at the end of the text.
@@ -39,11 +39,14 @@ FAREWELLS = _normalized(
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
     "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
-    "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます"
+    "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます "
+    # older speech (時代劇): 失礼つかまつる, これにて御免
+    "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
-    "邪魔した 邪魔しました ではこれで じゃあこれで それではこれで 今日はこれで この辺で このへんで"
+    "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
+    "今日はこれで この辺で このへんで これにて 今日はこれにて"
 )
 # Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
@@ -71,17 +74,16 @@ _ABOUT = ("について", "のこと", "の話", "の噂")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー")
-# A short yes: these may stand anywhere in it (「はい、お願いします」)…
+# A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
 _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいですね いいですよ そうしよう そうしましょう")
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
 _AGREEMENT = (
-    *_AGREEMENT_ANYWHERE,
     *_normalized(
         "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
         "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん そうする そうします "
         "わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい 望むところ 乗った 是非 "
-        "案内して 連れて ごちそうになります ごちになります"
+        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
@@ -108,7 +110,7 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,4}}(選|答|出力|にして|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
+    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
     r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
@@ -222,11 +224,17 @@ def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
+# Directions that stand for the place they point at (下へ戻ろう, 外に出よう), as whole words only: 下駄, 外国.
+_DIRECTIONS = frozenset(_normalized("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
 
 
 def _named_things(text: AnalyzedText) -> list[str]:
-    """The nouns of the text but words that point at a place (あっち, そこ, 次)."""
-    return [s for s, _, pos in text.tokens if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS)]
+    """The nouns of the text but words that point at a place (あっち, そこ, 次, 下)."""
+    return [
+        s
+        for s, _, pos in text.tokens
+        if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS) and s not in _DIRECTIONS
+    ]
 
 
 def is_place_question(text: AnalyzedText) -> bool:
@@ -383,10 +391,26 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)
-    agrees = opened.startswith(_AGREEMENT) or any(a in text for a in _AGREEMENT_ANYWHERE)
+    agrees = opened.startswith(_AGREEMENT) or any(_says_word(ctx.text, a) for a in _AGREEMENT_ANYWHERE)
     if not agrees and not _bare_movement(ctx.text):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def _says_word(text: AnalyzedText, phrase: str) -> bool:
+    """Whether `phrase` is in the text as whole words: it starts and ends where words do."""
+    surfaces = [surface for surface, _, _ in text.tokens]
+    joined = "".join(surfaces)
+    bounds, offset = {0}, 0
+    for surface in surfaces:
+        offset += len(surface)
+        bounds.add(offset)
+    position = joined.find(phrase)
+    while position >= 0:
+        if position in bounds and position + len(phrase) in bounds:
+            return True
+        position = joined.find(phrase, position + 1)
+    return False
 
 
 def _bare_movement(text: AnalyzedText) -> bool:

@@ -187,6 +187,12 @@ class TestFarewell:
             "ごちそうさま。先に風呂入って寝るわ",
             "そろそろ帰ろっか",
             "また明日、学校でね",
+            # older speech
+            "これにて御免",
+            "では、失礼つかまつる",
+            "では皆の衆、御免つかまつる",
+            "邪魔をしたな",
+            "今日はこれにて",
         ],
     )
     def test_everyday_farewells_leave_in_both_scenarios(
@@ -216,6 +222,9 @@ class TestFarewell:
             "先にお風呂どうぞ、私は後で寝ます",
             "また明日、学校で話すよ",
             "また明日でいい？",
+            "邪魔をしたのは誰？",
+            "御免なさい、遅れました",
+            "これにて一件落着だね",
         ],
     )
     def test_near_misses_of_everyday_farewells_stay(
@@ -250,6 +259,21 @@ class TestFarewell:
         assert outcome is not None and outcome.action == move("ロビー")
         outcome = explicit_move(None, context("管制室をのぞいてくる", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == move("管制室")
+
+    def test_going_in_humble_speech_is_a_move(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = explicit_move(None, context("管制室へ参ります", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        outcome = explicit_move(None, context("ロビーの様子を見てまいります", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        # 参った (I give up) is past, and no movement
+        assert explicit_move(None, context("参ったな、ロビーが満席だ", hoshizora, stage_state, analyzer)) is None
 
     def test_must_go_back_is_a_move(
         self,
@@ -467,6 +491,23 @@ class TestAgreementToInvitation:
         outcome = agreement_to_invitation(None, context("おう、付き合うぜ", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
+    @pytest.mark.parametrize("text", ["沙耶先生はいつからここに？", "かわいいね", "うんざりだよ"])
+    def test_a_yes_word_inside_another_word_is_no_yes(
+        self,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        # は|いつ is not はい, かわ|いいね not いいね: a yes word must be a whole word
+        assert agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer)) is None
+        state = after_line(stage_state, "灯", "ロビーで休もうよ")
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
+        outcome = agreement_to_invitation(None, context("それいいね", hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+
     def test_an_opener_then_something_else_is_no_yes(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
@@ -475,7 +516,18 @@ class TestAgreementToInvitation:
         )
 
     @pytest.mark.parametrize(
-        "text", ["お願いします", "へい、合点だ", "なるほど、行ってみます", "わかりました", "頼む", "見てみたいです"]
+        "text",
+        [
+            "お願いします",
+            "へい、合点だ",
+            "なるほど、行ってみます",
+            "わかりました",
+            "頼む",
+            "見てみたいです",
+            "よし、参ろう",
+            "案内いたせ",
+            "心得た",
+        ],
     )
     def test_everyday_yeses(
         self,
@@ -574,6 +626,21 @@ class TestCorrectingRules:
     def test_bare_go_with_one_reachable_place_keeps_the_move(self, amatsu: Scenario, analyzer: TextAnalyzer) -> None:
         state = GameState.model_validate({"location": "格納庫", "present": ["九条"], "moves": ["展望室"]})
         assert move_needs_destination_or_cue(move("展望室"), context("あっちに行こう", amatsu, state, analyzer)) is None
+
+    @pytest.mark.parametrize("text", ["下へ戻りましょう", "外に出よう", "奥に進もう"])
+    def test_a_direction_stands_for_the_one_reachable_place(
+        self,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        state = GameState.model_validate({"location": "格納庫", "present": ["九条"], "moves": ["展望室"]})
+        assert move_needs_destination_or_cue(move("展望室"), context(text, amatsu, state, analyzer)) is None
+        state = GameState.model_validate({"location": "ステージ", "present": ["灯"], "moves": ["ロビー"]})
+        assert move_needs_destination_or_cue(move("ロビー"), context(text, hoshizora, state, analyzer)) is None
+        # a thing named that merely starts like a direction is something else
+        assert move_needs_destination_or_cue(move("ロビー"), context("下駄を買いに行こう", hoshizora, state, analyzer))
 
     def test_place_in_a_sentence_about_something_else_is_not_a_move(
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
@@ -674,6 +741,7 @@ class TestCorrectingRules:
         ("正解はA2", True),
         ("A3でお願い", True),
         ("A4の紙で印刷しておきます", False),
+        ("A3でいいから答えろ", True),
     ],
 )
 def test_steering_attempt(
