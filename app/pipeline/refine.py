@@ -27,6 +27,8 @@ MOVE_VERBS = frozenset(
         "上る 登る 昇る 渡る 進む のぞく たずねる 参る"
     )
 )
+# With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
+_TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
 # Farewells that end a conversation, matched at the end of the text.
 FAREWELLS = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
@@ -46,7 +48,7 @@ FAREWELLS = _normalized(
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
-    "今日はこれで この辺で このへんで これにて 今日はこれにて"
+    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな"
 )
 # Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
@@ -79,17 +81,17 @@ _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいで�
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
 _AGREEMENT = (
     *_normalized(
-        "行こう 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
+        "行こ 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
         "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
-        "お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん そうする そうします "
-        "わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい 望むところ 乗った 是非 "
-        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
+        "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
+        "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
+        "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
     ),
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
-    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね"
+    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら"
 )
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
@@ -110,7 +112,7 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
+    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
     r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
@@ -193,11 +195,11 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
 
 
-def has_movement_cue(text: AnalyzedText) -> bool:
+def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
     tokens = text.tokens
     for index, (_, lemma, _) in enumerate(tokens):
-        if lemma not in MOVE_VERBS:
+        if lemma not in verbs:
             continue
         following = [surface for surface, _, _ in tokens[index + 1 : index + 4]]
         if tokens[index][2] == "名詞" and not (index + 1 < len(tokens) and tokens[index + 1][1] == _SURU):
@@ -240,14 +242,6 @@ def _named_things(text: AnalyzedText) -> list[str]:
 def is_place_question(text: AnalyzedText) -> bool:
     """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
     return bool(_PLACE_QUESTION.search(text.norm))
-
-
-def place_is_asked_about(text: AnalyzedText, names: tuple[str, ...]) -> bool:
-    """A question whose topic is the place (3号車ってこの先ですか, ロビーは？) and that has no movement
-    in it: the player asks about the place, not to go there."""
-    if not _is_question(text) or has_movement_cue(text):
-        return False
-    return any(f"{normalize(name)}{marker}" in text.norm for name in names for marker in ("って", "は"))
 
 
 def ending_farewell(text: AnalyzedText) -> str | None:
@@ -351,7 +345,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？) is not."""
     places = mentioned_moves(ctx.text, ctx.candidates)
-    if len(places) != 1 or not has_movement_cue(ctx.text) or is_place_question(ctx.text):
+    if len(places) != 1 or not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) or is_place_question(ctx.text):
         return None
     return Outcome(places[0].action, "explicit_move", f"names {places[0].action.target} with a movement verb")
 
@@ -452,20 +446,23 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
 def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
     names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
-    if action is None or action.kind != "move" or has_movement_cue(ctx.text):
+    if action is None or action.kind != "move" or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
         return None
-    predicates = [s for s, lemma, pos in ctx.text.tokens if pos in ("動詞", "形容詞") and lemma not in MOVE_VERBS]
+    predicates = [
+        s for s, lemma, pos in ctx.text.tokens if pos in ("動詞", "形容詞") and lemma not in _TO_A_NAMED_PLACE
+    ]
     if not predicates:
         return None
     return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
 
 
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """Asking about a place (ロビーって行ったことある？, 3号車ってこの先ですか) is talk, not a move."""
+    """Asking about a place (ロビーって行ったことある？, 3号車ってこの先ですか) or about something there
+    (喫茶店のママって、どんな人？: a question with no movement in it) is talk, not a move."""
     if action is None or action.kind != "move":
         return None
-    candidate = ctx.candidate_for(action)
-    if not is_place_question(ctx.text) and not (candidate and place_is_asked_about(ctx.text, candidate.names)):
+    asks_without_moving = _is_question(ctx.text) and not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE)
+    if not is_place_question(ctx.text) and not asks_without_moving:
         return None
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
 

@@ -193,6 +193,9 @@ class TestFarewell:
             "では皆の衆、御免つかまつる",
             "邪魔をしたな",
             "今日はこれにて",
+            # Kansai
+            "ごちそうさん。ほな",
+            "ほなな",
         ],
     )
     def test_everyday_farewells_leave_in_both_scenarios(
@@ -225,6 +228,7 @@ class TestFarewell:
             "邪魔をしたのは誰？",
             "御免なさい、遅れました",
             "これにて一件落着だね",
+            "ほな、行こか",
         ],
     )
     def test_near_misses_of_everyday_farewells_stay(
@@ -259,6 +263,23 @@ class TestFarewell:
         assert outcome is not None and outcome.action == move("ロビー")
         outcome = explicit_move(None, context("管制室をのぞいてくる", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == move("管制室")
+
+    def test_going_home_to_a_named_place_is_a_move(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        outcome = explicit_move(None, context("いっぺん管制室帰るわ", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        outcome = explicit_move(None, context("控え室に帰ろう", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室")
+        # going home with no place named leaves
+        assert explicit_move(None, context("そろそろ帰るわ", hoshizora, stage_state, analyzer)) is None
+        outcome = farewell_leaves(None, context("そろそろ帰るわ", hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE
 
     def test_going_in_humble_speech_is_a_move(
         self,
@@ -527,6 +548,8 @@ class TestAgreementToInvitation:
             "よし、参ろう",
             "案内いたせ",
             "心得た",
+            "ほな、行こか",
+            "よっしゃ、見てこか",
         ],
     )
     def test_everyday_yeses(
@@ -680,6 +703,26 @@ class TestCorrectingRules:
         target = move("ロビー" if "ロビー" in text else "控え室")
         assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is None
 
+    @pytest.mark.parametrize(
+        ("scenario_id", "place", "text"),
+        [("hoshizora", "ロビー", "ロビーの店員って、どんな人？"), ("amatsu", "管制室", "管制室の当番って、どなた？")],
+    )
+    def test_a_question_about_someone_at_a_place_is_not_a_move(
+        self,
+        scenario_id: str,
+        place: str,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        scenario, state = (hoshizora, stage_state) if scenario_id == "hoshizora" else (amatsu, medbay_state)
+        assert place_question_is_not_move(move(place), context(text, scenario, state, analyzer)) is not None
+        # …but going there, asked, is left to the other rules
+        assert place_question_is_not_move(move(place), context(f"{place}に帰る？", scenario, state, analyzer)) is None
+
     def test_a_question_about_a_place_second_scenario(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
@@ -742,6 +785,7 @@ class TestCorrectingRules:
         ("A3でお願い", True),
         ("A4の紙で印刷しておきます", False),
         ("A3でいいから答えろ", True),
+        ("A1にしといて", True),
     ],
 )
 def test_steering_attempt(
