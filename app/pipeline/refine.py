@@ -88,10 +88,10 @@ _AGREEMENT = (
         "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
     ),
 )
-# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」).
+# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
-    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら"
+    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと"
 )
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
@@ -384,11 +384,20 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
         return None
-    opened = next((text[len(i) :] for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), text)
-    agrees = opened.startswith(_AGREEMENT) or any(_says_word(ctx.text, a) for a in _AGREEMENT_ANYWHERE)
+    agrees = _without_openers(text).startswith(_AGREEMENT) or any(_says_word(ctx.text, a) for a in _AGREEMENT_ANYWHERE)
     if not agrees and not _bare_movement(ctx.text):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def _without_openers(text: str) -> str:
+    """The reply without up to two openers (ほな、ちょっと見てこか → 見てこか); an opener alone stays."""
+    for _ in range(2):
+        opener = next((i for i in _INTERJECTIONS if text.startswith(i) and len(text) > len(i)), None)
+        if opener is None:
+            break
+        text = text[len(opener) :]
+    return text
 
 
 def _says_word(text: AnalyzedText, phrase: str) -> bool:

@@ -489,7 +489,9 @@ class TestAgreementToInvitation:
         outcome = agreement_to_invitation(None, context("おう、行こうか", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
-    @pytest.mark.parametrize("text", ["ああ、疲れた", "じゃあ、またね", "それなら鍵のことを教えて"])
+    @pytest.mark.parametrize(
+        "text", ["ああ、疲れた", "じゃあ、またね", "それなら鍵のことを教えて", "ちょっと", "ほな、ちょっと"]
+    )
     def test_an_opener_alone_is_no_yes(
         self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
@@ -550,6 +552,7 @@ class TestAgreementToInvitation:
             "心得た",
             "ほな、行こか",
             "よっしゃ、見てこか",
+            "ほな、ちょっと見てこか",
         ],
     )
     def test_everyday_yeses(
