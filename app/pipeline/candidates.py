@@ -25,7 +25,7 @@ class Candidate:
     words: tuple[str, ...] = ()
     names: tuple[str, ...] = ()  # a location's id and aliases
     speaker: str | None = None  # who speaks the scripted line (available intents)
-    known_by: tuple[str, ...] = ()  # present characters who know the intent (knowledge); not set for given answered
+    known_by: tuple[str, ...] = ()  # intents: the present characters who know it (empty for answered_intents given)
     notes: tuple[str, ...] = ()  # intents: what the characters know of it (knowledge[].info)
 
     def trace(self) -> dict[str, object]:
