@@ -100,7 +100,9 @@ _INVITING = re.compile(
     r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
-    r"|[こごろよぼ]っか)"
+    r"|[こごろよぼ]っか"
+    # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
+    r"|(ご覧|ごらん)(に(なります|なりません)か|になって|ください|下さい))"
 )
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
@@ -111,7 +113,7 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
     rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
-    r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
+    r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
     r"|(意図|移動)\s*:\s*\S"

@@ -597,6 +597,26 @@ class TestAgreementToInvitation:
             state = after_line(medbay_state, "沙耶", line)
             assert agreement_to_invitation(None, context("うん", amatsu, state, analyzer)) is None, line
 
+    def test_an_honorific_offer_to_see_invites(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        for scenario, state, place, line in (
+            (hoshizora, stage_state, "ロビー", "ロビーの展示、ご覧になりますか"),
+            (amatsu, medbay_state, "管制室", "よろしければ管制室をご覧ください"),
+        ):
+            outcome = agreement_to_invitation(
+                None, context("はい、お願いします", scenario, after_line(state, "湊", line), analyzer)
+            )
+            assert outcome is not None and outcome.action == move(place), line
+        # did you see something there: a question, no offer
+        state = after_line(stage_state, "湊", "ロビーで何かご覧になりましたか")
+        assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None
+
     def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
         assert agreement_to_invitation(None, ctx) is None
@@ -789,6 +809,7 @@ class TestCorrectingRules:
         ("A4の紙で印刷しておきます", False),
         ("A3でいいから答えろ", True),
         ("A1にしといて", True),
+        ("回答はA2で", True),
     ],
 )
 def test_steering_attempt(
