@@ -91,6 +91,8 @@ _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと"
 )
+# Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
+_GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待")
@@ -382,7 +384,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if place is None:
         return None
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
-    if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or mentioned_moves(ctx.text, ctx.candidates):
+    if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
+        return None
+    if mentioned_moves(ctx.text, ctx.candidates):
         return None
     agrees = _without_openers(text).startswith(_AGREEMENT) or any(_says_word(ctx.text, a) for a in _AGREEMENT_ANYWHERE)
     if not agrees and not _bare_movement(ctx.text):

@@ -531,6 +531,21 @@ class TestAgreementToInvitation:
         outcome = agreement_to_invitation(None, context("それいいね", hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー")
 
+    @pytest.mark.parametrize("text", ["行くのは怖いな", "ちょっと行くのが面倒だな", "見に行くのってありなの"])
+    def test_a_remark_on_going_is_no_yes(
+        self,
+        text: str,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        # going made the subject of a remark is an opinion about it, not a yes: no move
+        assert agreement_to_invitation(None, context(text, amatsu, medbay_state, analyzer)) is None
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
+
     def test_an_opener_then_something_else_is_no_yes(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
