@@ -388,7 +388,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     if mentioned_moves(ctx.text, ctx.candidates):
         return None
-    agrees = _without_openers(text).startswith(_AGREEMENT) or any(_says_word(ctx.text, a) for a in _AGREEMENT_ANYWHERE)
+    agrees = _without_openers(text).startswith(_AGREEMENT) or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
     if not agrees and not _bare_movement(ctx.text):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
@@ -404,19 +404,20 @@ def _without_openers(text: str) -> str:
     return text
 
 
-def _says_word(text: AnalyzedText, phrase: str) -> bool:
-    """Whether `phrase` is in the text as whole words: it starts and ends where words do."""
+def _says_any_word(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
+    """Whether one of `phrases` is in the text as whole words: it starts and ends where words do."""
     surfaces = [surface for surface, _, _ in text.tokens]
     joined = "".join(surfaces)
     bounds, offset = {0}, 0
     for surface in surfaces:
         offset += len(surface)
         bounds.add(offset)
-    position = joined.find(phrase)
-    while position >= 0:
-        if position in bounds and position + len(phrase) in bounds:
-            return True
-        position = joined.find(phrase, position + 1)
+    for phrase in phrases:
+        position = joined.find(phrase)
+        while position >= 0:
+            if position in bounds and position + len(phrase) in bounds:
+                return True
+            position = joined.find(phrase, position + 1)
     return False
 
 
