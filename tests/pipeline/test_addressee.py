@@ -56,14 +56,19 @@ def test_speaking_to_nobody_in_particular_removes_nothing(hoshizora: Scenario, s
     assert removed == [] and len(kept) == len(candidates)
 
 
-def test_second_scenario_calling_the_responder_by_alias(amatsu: Scenario) -> None:
-    state = GameState.model_validate(
+def with_kujo_and_mikoto(*available: tuple[str, str]) -> GameState:
+    """The second scenario: 九条 answers, ミコト is present; `available` as (intent, speaker)."""
+    return GameState.model_validate(
         {
             "present": ["九条", "ミコト"],
             "responder": "九条",
-            "available_intents": [{"id": "救難信号", "speaker": "九条"}, {"id": "酸素残量", "speaker": "ミコト"}],
+            "available_intents": [{"id": intent, "speaker": speaker} for intent, speaker in available],
         }
     )
+
+
+def test_second_scenario_calling_the_responder_by_alias(amatsu: Scenario) -> None:
+    state = with_kujo_and_mikoto(("救難信号", "九条"), ("酸素残量", "ミコト"))
     kept, removed = filter_by_addressee(
         build_candidates(state, amatsu), find_addressee("司令、酸素はもつんですか", state, amatsu), state
     )
@@ -98,13 +103,7 @@ def test_a_character_who_knows_a_topic_keeps_it_though_another_speaks_its_line(
 
 
 def test_second_scenario_a_knowing_character_keeps_the_topic(amatsu: Scenario) -> None:
-    state = GameState.model_validate(
-        {
-            "present": ["九条", "ミコト"],
-            "responder": "九条",
-            "available_intents": [{"id": "航路", "speaker": "九条"}, {"id": "救難信号", "speaker": "九条"}],
-        }
-    )
+    state = with_kujo_and_mikoto(("航路", "九条"), ("救難信号", "九条"))
     kept, removed = filter_by_addressee(
         build_candidates(state, amatsu), find_addressee("ミコトさん、航路はどうなってる？", state, amatsu), state
     )

@@ -23,6 +23,14 @@ from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
 
+Scenes = dict[str, tuple[Scenario, GameState]]
+
+
+@pytest.fixture
+def scenes(hoshizora: Scenario, amatsu: Scenario, stage_state: GameState, medbay_state: GameState) -> Scenes:
+    """The two scenarios every rule is tested on, by id, each with its usual state."""
+    return {"hoshizora": (hoshizora, stage_state), "amatsu": (amatsu, medbay_state)}
+
 
 def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
     candidates = build_candidates(state, scenario)
@@ -186,6 +194,7 @@ class TestFarewell:
             "また遊びにくるね",
             "ごちそうさま。先に風呂入って寝るわ",
             "そろそろ帰ろっか",
+            "そろそろ帰るわ",
             "また明日、学校でね",
             # older speech
             "これにて御免",
@@ -236,84 +245,49 @@ class TestFarewell:
     ) -> None:
         assert farewell_leaves(None, context(text, amatsu, medbay_state, analyzer)) is None
 
-    def test_climbing_or_going_on_is_a_move(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+    @pytest.mark.parametrize(
+        ("scene", "text", "place"),
+        [
+            # climbing or going on
+            ("amatsu", "管制室まで上ろう", "管制室"),
+            ("hoshizora", "音響ブースに上ってみる", "音響ブース"),
+            # peeking in, in kana
+            ("hoshizora", "ロビーをのぞいてみるか", "ロビー"),
+            ("amatsu", "管制室をのぞいてくる", "管制室"),
+            # going home to a place named (alone, 帰る leaves: see the farewells)
+            ("amatsu", "いっぺん管制室帰るわ", "管制室"),
+            ("hoshizora", "控え室に帰ろう", "控え室"),
+            # humble speech
+            ("amatsu", "管制室へ参ります", "管制室"),
+            ("hoshizora", "ロビーの様子を見てまいります", "ロビー"),
+            # must go back
+            ("hoshizora", "いや、控え室に戻らないと", "控え室"),
+            ("amatsu", "管制室に行かなきゃ", "管制室"),
+            ("hoshizora", "控え室に戻らないと。", "控え室"),
+            ("hoshizora", "控え室に戻らないとね", "控え室"),
+            ("hoshizora", "控え室に行かないといけない", "控え室"),
+        ],
+    )
+    def test_a_reachable_place_with_a_movement_verb_moves(
+        self, scene: str, text: str, place: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        outcome = explicit_move(None, context("管制室まで上ろう", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        outcome = explicit_move(None, context("音響ブースに上ってみる", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == move("音響ブース")
-        # who goes there is a question about the place
-        assert explicit_move(None, context("音響ブースって誰が上るの？", hoshizora, stage_state, analyzer)) is None
+        outcome = explicit_move(None, context(text, *scenes[scene], analyzer))
+        assert outcome is not None and outcome.action == move(place)
 
-    def test_peeking_in_kana_is_a_move(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+    @pytest.mark.parametrize(
+        "text",
+        [
+            "音響ブースって誰が上るの？",  # who goes there is a question about the place
+            "そろそろ帰るわ",  # going home with no place named leaves
+            "参ったな、ロビーが満席だ",  # 参った (I give up) is past, and no movement
+            "控え室には戻らないよ",  # a plain negation is no movement
+            "控え室には戻らないと決めた",
+        ],
+    )
+    def test_near_misses_of_a_movement_do_not_move(
+        self, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        outcome = explicit_move(None, context("ロビーをのぞいてみるか", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == move("ロビー")
-        outcome = explicit_move(None, context("管制室をのぞいてくる", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-
-    def test_going_home_to_a_named_place_is_a_move(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
-    ) -> None:
-        outcome = explicit_move(None, context("いっぺん管制室帰るわ", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        outcome = explicit_move(None, context("控え室に帰ろう", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == move("控え室")
-        # going home with no place named leaves
-        assert explicit_move(None, context("そろそろ帰るわ", hoshizora, stage_state, analyzer)) is None
-        outcome = farewell_leaves(None, context("そろそろ帰るわ", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == LEAVE
-
-    def test_going_in_humble_speech_is_a_move(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
-    ) -> None:
-        outcome = explicit_move(None, context("管制室へ参ります", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        outcome = explicit_move(None, context("ロビーの様子を見てまいります", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == move("ロビー")
-        # 参った (I give up) is past, and no movement
-        assert explicit_move(None, context("参ったな、ロビーが満席だ", hoshizora, stage_state, analyzer)) is None
-
-    def test_must_go_back_is_a_move(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
-    ) -> None:
-        outcome = explicit_move(None, context("いや、控え室に戻らないと", hoshizora, stage_state, analyzer))
-        assert outcome is not None and outcome.action == move("控え室")
-        outcome = explicit_move(None, context("管制室に行かなきゃ", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        for must in ("控え室に戻らないと。", "控え室に戻らないとね", "控え室に行かないといけない"):
-            outcome = explicit_move(None, context(must, hoshizora, stage_state, analyzer))
-            assert outcome is not None and outcome.action == move("控え室"), must
-        # a plain negation is no movement
-        for negation in ("控え室には戻らないよ", "控え室には戻らないと決めた"):
-            assert explicit_move(None, context(negation, hoshizora, stage_state, analyzer)) is None, negation
+        assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
 
     def test_going_somewhere_named_is_a_move_not_a_farewell(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
@@ -742,24 +716,15 @@ class TestCorrectingRules:
         assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is None
 
     @pytest.mark.parametrize(
-        ("scenario_id", "place", "text"),
+        ("scene", "place", "text"),
         [("hoshizora", "ロビー", "ロビーの店員って、どんな人？"), ("amatsu", "管制室", "管制室の当番って、どなた？")],
     )
     def test_a_question_about_someone_at_a_place_is_not_a_move(
-        self,
-        scenario_id: str,
-        place: str,
-        text: str,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+        self, scene: str, place: str, text: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        scenario, state = (hoshizora, stage_state) if scenario_id == "hoshizora" else (amatsu, medbay_state)
-        assert place_question_is_not_move(move(place), context(text, scenario, state, analyzer)) is not None
+        assert place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer)) is not None
         # …but going there, asked, is left to the other rules
-        assert place_question_is_not_move(move(place), context(f"{place}に帰る？", scenario, state, analyzer)) is None
+        assert place_question_is_not_move(move(place), context(f"{place}に帰る？", *scenes[scene], analyzer)) is None
 
     def test_a_question_about_a_place_second_scenario(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
