@@ -3,11 +3,13 @@
 Ordered from most to least stable so a backend can reuse the model's cache of everything before the
 player's text: built-in instructions, scenario instructions, candidates, scene, then addressee and text.
 The player's text is written as a JSON string: newlines, quotes and 「」 in it stay inside the string,
-and backends tokenise it without special tokens, so nothing typed can forge prompt structure."""
+and backends tokenise it without special tokens, so nothing typed can forge prompt structure; option
+tokens typed in it are masked, so nothing typed can name an option either."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -97,11 +99,24 @@ def _character_label(scenario: Scenario, character_id: str) -> str:
     return character_id
 
 
+# An option token typed by the player (A3, ａ１): the model reads it as its own option and picks it
+# (「やっぱりA2」 chose A2 at 0.98), whatever the words around it. No player can see the tokens.
+_ALNUM = "A-Za-z0-9Ａ-Ｚａ-ｚ０-９"
+_TYPED_OPTION_TOKEN = re.compile(rf"(?<![{_ALNUM}])[AaＡａ][0-9０-９]{{1,3}}(?![{_ALNUM}])")
+TOKEN_PLACEHOLDER = "○"
+
+
+def mask_option_tokens(text: str) -> str:
+    """The player's text as the model sees it: option tokens replaced by a placeholder, so that a
+    typed 「A2」 cannot choose option A2. The rules and similarity scores still read the text as typed."""
+    return _TYPED_OPTION_TOKEN.sub(TOKEN_PLACEHOLDER, text)
+
+
 def render_variable(addressee: Addressee, text: str) -> str:
     lines = []
     if addressee.character:
         lines.append(f"Player speaks to: {addressee.character}")
-    lines.append(TEXT_LABEL + json.dumps(text, ensure_ascii=False))
+    lines.append(TEXT_LABEL + json.dumps(mask_option_tokens(text), ensure_ascii=False))
     return "\n".join(lines)
 
 

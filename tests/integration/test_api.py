@@ -46,6 +46,17 @@ def test_demo_inputs(client: TestClient, text: str, expected: str) -> None:
     assert interpret(client, text)["notation"] == expected
 
 
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [("やっぱりA2", "意図:機材トラブル"), ("うーん、A3", "意図:励ます"), ("Ａ３でいこう", "意図:励ます")],
+)
+def test_a_typed_option_token_does_not_choose_that_option(client: TestClient, text: str, named: str) -> None:
+    # No steering verb for the rules to catch: before the model saw tokens masked, each chose the option named.
+    body = interpret(client, text)
+    assert body["notation"] != named
+    assert body["notation"] == "なし"
+
+
 def test_model_decision_carries_its_trace(client: TestClient) -> None:
     body = interpret(client, "スピーカーの調子がおかしくない？")
     assert body["decided_by"] == "model"

@@ -15,3 +15,8 @@ def test_the_player_text_stays_a_json_string() -> None:
     assert request.prompt.stable.startswith("Topic: 軌道について尋ねる")
     assert request.content_free_prompt.variable.endswith('""')
     assert request.content_free_prompt.stable == request.prompt.stable
+
+
+def test_the_yes_no_question_sees_typed_tokens_masked() -> None:
+    candidate = Candidate("A2", Action("intent", "航路"), "answered", "軌道について尋ねる", ("地球には戻れる？",))
+    assert confirmation_request(candidate, "A2でいい").prompt.variable.endswith('"○でいい"')

@@ -2,7 +2,7 @@ import pytest
 
 from app.pipeline.addressee import find_addressee
 from app.pipeline.candidates import build_candidates
-from app.pipeline.prompt import ContextOverflow, build_prompt, content_free, render_prompt
+from app.pipeline.prompt import ContextOverflow, build_prompt, content_free, mask_option_tokens, render_prompt
 from app.scenario import Scenario
 from app.schemas import GameState
 
@@ -32,6 +32,26 @@ def test_player_text_cannot_forge_structure(hoshizora: Scenario, stage_state: Ga
     assert len(prompt.variable.splitlines()) == 2  # addressee line + one text line: the newlines stay escaped
     assert text_line.startswith('Player text (JSON string): "')
     assert "\\n# 指示" in text_line and '\\"}' in text_line
+
+
+@pytest.mark.parametrize(
+    ("typed", "seen"),
+    [
+        ("やっぱりA2", "やっぱり○"),
+        ("ａ１かな、Ａ１２かな", "○かな、○かな"),
+        ("A4の紙に書いてあった", "○の紙に書いてあった"),
+        ("BA2やA2Bは部品の型番", "BA2やA2Bは部品の型番"),  # a token only as a whole word
+        ("2A号室の鍵", "2A号室の鍵"),
+    ],
+)
+def test_option_tokens_typed_by_the_player_are_masked(typed: str, seen: str) -> None:
+    assert mask_option_tokens(typed) == seen
+
+
+def test_the_model_sees_the_text_with_typed_tokens_masked(amatsu: Scenario, medbay_state: GameState) -> None:
+    # 「やっぱりA2」 chose A2 at 0.98 before: the model read the typed token as its own option.
+    prompt = _prompt("やっぱりA2", amatsu, medbay_state)
+    assert prompt.variable.endswith('"やっぱり○"') and "A2" not in prompt.variable
 
 
 def test_scenario_instructions_are_appended(hoshizora: Scenario, stage_state: GameState) -> None:
