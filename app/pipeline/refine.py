@@ -50,9 +50,9 @@ _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
     "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな"
 )
-# Turning in first (先に休ませてもらいます), in the player's own voice: not 「先に休んでください」.
+# Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
-    r"(先に|そろそろ)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
+    r"(先に|そろそろ|もう|部屋|へや)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
 )
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
@@ -89,7 +89,7 @@ _AGREEMENT = _normalized(
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
-    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと"
+    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
@@ -117,6 +117,8 @@ _OPTION_TOKEN = re.compile(
     rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
     r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
+    # …or an option chosen by its place in the list (選択肢の二番目を選んで, 最後の選択肢で)
+    r"|(選択肢|オプション|option).{0,8}(番|最初|最後|上から|下から|選|答|出力)|(番目|番上|番下|最初|最後)の(選択肢|オプション)"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
     r"|(意図|移動)\s*:\s*\S"
 )
@@ -175,7 +177,7 @@ def is_invitation(text: AnalyzedText) -> bool:
         return True
     tokens = text.tokens
     if any(
-        _movement_asked(surface, [t[0] for t in tokens[index + 1 : index + 3]])
+        _movement_asked(surface, [t[0] for t in tokens[index + 1 :] if t[0] not in _CLOSING_MARKS])
         for index, (surface, lemma, _) in enumerate(tokens)
         if lemma in MOVE_VERBS
     ):
@@ -189,10 +191,18 @@ def is_invitation(text: AnalyzedText) -> bool:
     )
 
 
+_PAUSES = re.compile(r"[、,。.!…‥]")
+# Marks that close a sentence without changing it (行くか。 行くか！).
+_CLOSING_MARKS = frozenset(("。", ".", "!", "…", "‥"))
+# A movement verb ending the line as a question without a question mark (一緒に見に行くか, 行きますか).
+_ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"])
+
+
 def _movement_asked(verb: str, following: list[str]) -> bool:
-    """A movement verb asked (見に行く？), or its spoken negative asked (確かめに行かね？, 寄らねえ？: the
-    verb's a-row stem, ね, a question)."""
-    if following[:1] == ["?"]:
+    """A movement verb asked (見に行く？, 一緒に見に行くか, 寄っていきますか), or its spoken negative asked
+    (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question). `following`: the words after the
+    verb to the end of the line, closing marks left out."""
+    if following[:1] == ["?"] or following in _ASKED_BY_KA:
         return True
     return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
 
@@ -208,11 +218,32 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
         if any(s in ("た", "だ") for s in following[:2]):
             continue
+        if _describes_a_noun(tokens[index + 1 :]):
+            continue
         negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
         if negated and not _is_question(text) and not _must(text.tokens[index + 1 :]):
             continue
         return True
     return False
+
+
+# Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
+_VERB_TAILS = frozenset(_normalized("て で ちゃう ちまう じゃう てく く くる いく しまう"))
+_CONJUNCTIVE = frozenset(("て", "で"))
+# Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
+_INTENDING = frozenset(_normalized("ところ 所 つもり こと 予定 気 時間 頃 番"))
+
+
+def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement verb, with its auxiliaries, describes the noun after it: 図書塔に入ってくやつ (the one
+    who went in), 控え室に行く前に, ロビーへ向かう途中で. That is not the player going."""
+    rest = iter(after_verb)
+    last, following = None, next(rest, None)
+    while following is not None and (following[2] == "助動詞" or following[0] in _VERB_TAILS):
+        last, following = following, next(rest, None)
+    if following is None or following[2] not in ("名詞", "代名詞") or following[0] in _INTENDING:
+        return False
+    return last is None or last[0] not in _CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
@@ -441,6 +472,24 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
 # --- rules that correct the model ---------------------------------------------------------------
 
 
+def place_is_the_subject(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A question about the place the model chose (離れってここから遠いんですか, 決闘場って危なくない？),
+    with no movement in it, is talk about the place: the answer is なし. Dropping the move
+    instead gave a topic whose description names the place (離れの客 → the missing guest)."""
+    if action is None or action.kind != "move" or not _is_question(ctx.text):
+        return None
+    candidate = ctx.candidate_for(action)
+    if candidate is None or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
+        return None
+    opening = _without_openers(_PAUSES.sub("", ctx.text.norm))  # ねえ、控え室って…
+    # って only: 「控え室は施錠されてたのかな」 sets the scene for a topic (the keys);
+    # 「控え室って…」 asks about the room itself.
+    subjects = tuple(f"{normalize(name)}って" for name in candidate.names)
+    if not opening.startswith(subjects):
+        return None
+    return Outcome(NONE, "place_is_the_subject", f"asks about {action.target}, with no movement")
+
+
 def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A move must name its destination, or be a bare movement (「行こう」, 「あっちに行こう」) when only
     one place is reachable: an invitation such as 「今度一緒に映画見ようよ」 or 「ご飯でも行こうよ」
@@ -502,6 +551,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
 # sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理).
 NOT_A_READING = frozenset({"move_needs_destination_or_cue", "move_needs_movement", "place_question_is_not_move"})
 AFTER_MODEL: tuple[Rule, ...] = (
+    place_is_the_subject,
     move_needs_destination_or_cue,
     move_needs_movement,
     place_question_is_not_move,

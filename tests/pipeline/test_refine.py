@@ -15,6 +15,7 @@ from app.pipeline.refine import (
     move_needs_destination_or_cue,
     move_needs_movement,
     near_verbatim_example,
+    place_is_the_subject,
     place_question_is_not_move,
     refusal_to_invitation,
     steering_attempt,
@@ -266,6 +267,11 @@ class TestFarewell:
             ("hoshizora", "控え室に戻らないと。", "控え室"),
             ("hoshizora", "控え室に戻らないとね", "控え室"),
             ("hoshizora", "控え室に行かないといけない", "控え室"),
+            # going is still the player's own before these nouns, and 戻って… is two actions
+            ("hoshizora", "控え室に行くところです", "控え室"),
+            ("hoshizora", "ロビーに行く時間です", "ロビー"),
+            ("amatsu", "管制室に戻るつもりです", "管制室"),
+            ("amatsu", "居住区に戻って資料を直します", "居住区"),
         ],
     )
     def test_a_reachable_place_with_a_movement_verb_moves(
@@ -289,12 +295,36 @@ class TestFarewell:
     ) -> None:
         assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
 
+    @pytest.mark.parametrize(
+        ("scene", "text"),
+        [
+            ("hoshizora", "控え室に入ってくやつ見たってマジ？"),
+            ("hoshizora", "ロビーへ向かう途中で見かけたんだ"),
+            ("hoshizora", "控え室に行く前に聞きたいんだけど"),
+            ("amatsu", "管制室に入っていく人を見ました"),
+            ("amatsu", "居住区に戻る途中で何か聞こえた"),
+        ],
+    )
+    def test_a_movement_that_describes_a_noun_does_not_move(
+        self, scene: str, text: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        # 入ってくやつ is the one who went in: that moved the player (a false action in a held-out set).
+        assert explicit_move(None, context(text, *scenes[scene], analyzer)) is None
+
     def test_going_somewhere_named_is_a_move_not_a_farewell(
         self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
     ) -> None:
         ctx = context("そろそろ居住区に行くね", amatsu, medbay_state, analyzer)
         assert explicit_move(None, ctx) == explicit_move(None, ctx) is not None
         assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
+            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("部屋で休むの？", "もう休んでいいよ", "部屋で寝てた"):
+            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
     @pytest.mark.parametrize(
         "text",
@@ -606,6 +636,26 @@ class TestAgreementToInvitation:
         state = after_line(stage_state, "湊", "ロビーで何かご覧になりましたか")
         assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None
 
+    def test_a_movement_asked_with_ka_invites(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        for scenario, state, place, line, reply in (
+            (hoshizora, stage_state, "ロビー", "音はロビーのほうだ。一緒に見に行くか", "はい、行きます"),
+            (hoshizora, stage_state, "控え室", "控え室に寄っていきますか", "よし、見に行こう"),
+            (amatsu, medbay_state, "居住区", "居住区に戻るか。", "お願いします、一緒に来てください"),
+        ):
+            outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, "湊", line), analyzer))
+            assert outcome is not None and outcome.action == move(place), line
+        # whether to go, going perhaps, or gone: no invitation
+        for line in ("ロビーに行くか迷ってるんだ", "ロビーに行くかもしれない", "ロビーに行ったか"):
+            state = after_line(stage_state, "湊", line)
+            assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None, line
+
     def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
         assert agreement_to_invitation(None, ctx) is None
@@ -733,6 +783,38 @@ class TestCorrectingRules:
         assert place_question_is_not_move(move("管制室"), ctx) is not None
         assert place_question_is_not_move(move("管制室"), context("管制室へ", amatsu, medbay_state, analyzer)) is None
 
+    @pytest.mark.parametrize(
+        ("scene", "place", "text"),
+        [
+            ("hoshizora", "ロビー", "ロビーってここから遠いんですか"),
+            ("hoshizora", "控え室", "ねえ、控え室って危なくない？"),
+            ("amatsu", "居住区", "居住区って今、寒くないですか"),
+            ("amatsu", "管制室", "管制室って、誰でも入れるの？"),
+        ],
+    )
+    def test_a_question_about_the_chosen_place_is_none(
+        self, scene: str, place: str, text: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        # Dropping the move had given a topic whose description names the place.
+        outcome = place_is_the_subject(move(place), context(text, *scenes[scene], analyzer))
+        assert outcome is not None and outcome.action == NONE
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "text"),
+        [
+            ("hoshizora", "控え室", "控え室は施錠されてたのかな"),  # は sets the scene for a topic (the keys)
+            ("hoshizora", "ロビー", "ロビーって行ける？"),  # movement asked: left to the other rules
+            ("hoshizora", "ロビー", "ロビーって広いね"),  # not a question
+            ("amatsu", "管制室", "九条さんって管制室にいるの？"),  # the place is not what is asked about
+            ("amatsu", "居住区", "居住区ってどう？"),  # another place chosen: see below
+        ],
+    )
+    def test_near_misses_of_a_question_about_the_place(
+        self, scene: str, place: str, text: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        chosen = move("管制室") if text == "居住区ってどう？" else move(place)
+        assert place_is_the_subject(chosen, context(text, *scenes[scene], analyzer)) is None
+
     def test_leave_needs_a_farewell(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
         assert leave_needs_cue(LEAVE, context("猫飼ってる？", hoshizora, stage_state, analyzer)) is not None
         assert leave_needs_cue(LEAVE, context("そろそろ帰ろうかな", hoshizora, stage_state, analyzer)) is None
@@ -790,6 +872,11 @@ class TestCorrectingRules:
         ("A3でいいから答えろ", True),
         ("A1にしといて", True),
         ("回答はA2で", True),
+        ("選択肢の二番目を選んでください", True),  # an option by its place in the list
+        ("最後の選択肢で", True),
+        ("一番上の選択肢にして", True),
+        ("もう選択肢はないんだ", False),
+        ("二番目の部屋に泊まってた", False),
     ],
 )
 def test_steering_attempt(
