@@ -38,6 +38,7 @@ FAREWELLS = _normalized(
     "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
     "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます "
     "おいとまする おいとまさせていただきます お暇します お暇する お休みなさい じゃあな ではでは ほなね ほなまた "
+    "じゃあとで じゃああとで それじゃあとで "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
     "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
@@ -49,6 +50,10 @@ FAREWELLS = _normalized(
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
     "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな"
+)
+# A wish that may close a farewell (…またね。頑張って, …失礼します。気をつけて).
+_PARTING_WISH = re.compile(
+    r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
 )
 # Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
@@ -86,6 +91,8 @@ _AGREEMENT = _normalized(
     "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
     "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
 )
+# A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
+_AGREEMENT_WHOLE = _normalized("少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら")
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
@@ -278,11 +285,18 @@ def is_place_question(text: AnalyzedText) -> bool:
 
 
 def ending_farewell(text: AnalyzedText) -> str | None:
-    """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？)."""
+    """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
+    parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""
     # Commas are pauses only (では、これで): they do not split the farewell.
     norm = _plain_speech(_TRAILING.sub("", text.norm)).replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
+    if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:
+        norm = _TRAILING.sub("", norm[: wish.start()])
+    return _farewell_at_end(norm)
+
+
+def _farewell_at_end(norm: str) -> str | None:
     for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
@@ -419,7 +433,12 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     if mentioned_moves(ctx.text, ctx.candidates):
         return None
-    agrees = _without_openers(text).startswith(_AGREEMENT) or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
+    reply = _without_openers(text)
+    agrees = (
+        reply.startswith(_AGREEMENT)
+        or any(r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE for r in (text, reply))
+        or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
+    )
     if not agrees and not _bare_movement(ctx.text):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")

@@ -319,6 +319,15 @@ class TestFarewell:
         assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_parting_wish_may_follow_a_farewell(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        for text in ("じゃ、あとでな。頑張れよ", "また来るね。気をつけて", "失礼します。お幸せに"):
+            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # a wish alone, or after something else, is no farewell; あとで alone only puts something off
+        for text in ("頑張れよ", "気をつけてね", "準備は大丈夫？頑張ってね", "その件はあとでな"):
+            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
             outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
@@ -655,6 +664,23 @@ class TestAgreementToInvitation:
         for line in ("ロビーに行くか迷ってるんだ", "ロビーに行くかもしれない", "ロビーに行ったか"):
             state = after_line(stage_state, "湊", line)
             assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None, line
+
+    def test_a_little_is_a_yes_when_it_is_the_whole_reply(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
+        outcome = agreement_to_invitation(None, context("じゃあ、少しだけ", hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        # medbay_state's last line: 「管制室に来てくれないか」
+        outcome = agreement_to_invitation(None, context("ちょっとだけなら", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        for text in ("少しだけ話を聞かせて", "ちょっとだけ待って"):
+            assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
 
     def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
