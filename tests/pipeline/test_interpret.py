@@ -104,6 +104,39 @@ def test_a_failed_check_leaves_the_pick(
     assert result.action.notation == "意図:機材トラブル" and result.error is None
 
 
+@pytest.mark.parametrize(
+    ("scenario", "token", "text"),
+    [
+        ("hoshizora", "A2", "「さようなら」って、この辺の言葉だと何て言うの？"),
+        ("amatsu", "A1", "「失礼します」って言ってから入るべきでした？"),
+    ],
+)
+def test_an_unsure_topic_for_a_text_about_a_farewell_word_is_none(
+    scenario: str,
+    token: str,
+    text: str,
+    checking_interpreter: Interpreter,
+    fake_backend: FakeBackend,
+    stage_state: GameState,
+    medbay_state: GameState,
+) -> None:
+    fake_backend.queue(token)
+    state = stage_state if scenario == "hoshizora" else medbay_state
+    result = checking_interpreter.interpret(scenario, text, state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:farewell_word_talked_about"
+    assert fake_backend.confirm_requests == []  # decided without the yes/no question
+
+
+def test_a_sure_topic_for_a_text_about_a_farewell_word_stands(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    # a scenario with a topic on manners: the model is sure, and the pick stands
+    interpreter.confirm_below = 0.7
+    fake_backend.queue("A2")  # the fake's picks are confident
+    result = interpreter.interpret("hoshizora", "帰るときは「お先に失礼します」って言えばいいの？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and result.decided_by == "model"
+
+
 def test_confident_picks_and_moves_skip_the_check(
     interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
 ) -> None:
