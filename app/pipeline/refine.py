@@ -7,6 +7,7 @@ own data (location names, examples) — never the words of one story."""
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -80,19 +81,38 @@ _OFFERING = re.compile(r"どうぞ.{0,3}お先に")
 _ABOUT = ("について", "のこと", "の話", "の噂")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
+# A face typed at the end: (´・ω・`), (^^), （笑）.
+_TRAILING_FACE = re.compile(r"[(（][^()（）]{1,12}[)）]$")
+
+
+def _trimmed(norm: str) -> str:
+    """The text without what closes it but says nothing: marks, laughter, emoji, a typed face
+    (またあとでね〜👋 → またあとでね). A question mark stays."""
+    while True:
+        trimmed = _TRAILING_FACE.sub("", _TRAILING.sub("", norm))
+        while trimmed and unicodedata.category(trimmed[-1])[0] in "SCM" and trimmed[-1] != "?":
+            trimmed = trimmed[:-1]  # emoji (So), their modifiers and joiners (Sk, Mn, Cf)
+        if trimmed == norm:
+            return norm
+        norm = trimmed
+
+
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー")
 # A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
 _AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいですね いいですよ そうしよう そうしましょう")
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
 _AGREEMENT = _normalized(
-    "行こ 行きましょう 了解 わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう ぜひ 喜んで "
+    "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
+    "ぜひ 喜んで "
     "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
     "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
     "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
     "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
-_AGREEMENT_WHOLE = _normalized("少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら")
+_AGREEMENT_WHOLE = _normalized(
+    "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら りょ おけ おっけ"  # りょ: chat for 了解
+)
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
@@ -201,8 +221,9 @@ def is_invitation(text: AnalyzedText) -> bool:
 _PAUSES = re.compile(r"[、,。.!…‥]")
 # Marks that close a sentence without changing it (行くか。 行くか！).
 _CLOSING_MARKS = frozenset(("。", ".", "!", "…", "‥"))
-# A movement verb ending the line as a question without a question mark (一緒に見に行くか, 行きますか).
-_ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"])
+# A movement verb ending the line asked: plainly or politely, with or without a question mark
+# (一緒に見に行くか, 行きますか, 確認しに行きます？, 行きません？).
+_ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
 
 
 def _movement_asked(verb: str, following: list[str]) -> bool:
@@ -288,11 +309,11 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
     parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""
     # Commas are pauses only (では、これで): they do not split the farewell.
-    norm = _plain_speech(_TRAILING.sub("", text.norm)).replace("、", "").replace(",", "")
+    norm = _plain_speech(_trimmed(text.norm)).replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:
-        norm = _TRAILING.sub("", norm[: wish.start()])
+        norm = _trimmed(norm[: wish.start()])
     return _farewell_at_end(norm)
 
 
@@ -482,7 +503,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
     to ask something (いや、それより鍵のことを教えて) is left to the model."""
     place = _invited_place(ctx)
-    text = _TRAILING.sub("", ctx.text.norm.lstrip("、。,.!！…‥「」 "))
+    text = _trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))
     if place is None or not text.startswith(_REFUSAL_OPENING) or _ASKING.search(text):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")

@@ -328,6 +328,14 @@ class TestFarewell:
             assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_farewell_may_end_in_emoji_or_a_face(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        for text in ("じゃ、またあとでね〜👋", "またね(´・ω・`)", "おやすみ💤✨", "失礼しまーす！（笑）"):
+            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("👋", "また会えるかな👋", "帰るの？(´・ω・`)"):
+            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
             outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
@@ -664,6 +672,32 @@ class TestAgreementToInvitation:
         for line in ("ロビーに行くか迷ってるんだ", "ロビーに行くかもしれない", "ロビーに行ったか"):
             state = after_line(stage_state, "湊", line)
             assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None, line
+
+    def test_a_polite_movement_asked_invites_and_a_chat_yes_agrees(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        for scenario, state, place, line, reply in (
+            (
+                hoshizora,
+                stage_state,
+                "ロビー",
+                "帽子の男ならロビーに行きましたよ。一緒に確認しに行きます？",
+                "お願いします〜",
+            ),
+            (amatsu, medbay_state, "居住区", "居住区に行きません？", "りょ！"),
+            (amatsu, medbay_state, "居住区", "居住区に行きません？", "りょうかいです"),
+        ):
+            outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, "湊", line), analyzer))
+            assert outcome is not None and outcome.action == move(place), (line, reply)
+        state = after_line(stage_state, "湊", "ロビーに行きました？")  # asked, but past: no invitation
+        assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None
+        state = after_line(stage_state, "湊", "ロビーに行きません？")
+        assert agreement_to_invitation(None, context("りょうりの話？", hoshizora, state, analyzer)) is None
 
     def test_a_little_is_a_yes_when_it_is_the_whole_reply(
         self,
