@@ -653,68 +653,47 @@ class TestAgreementToInvitation:
         state = after_line(stage_state, "湊", "ロビーで何かご覧になりましたか")
         assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None
 
-    def test_a_movement_asked_with_ka_invites(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+    @pytest.mark.parametrize(
+        ("scene", "line", "reply", "place"),
+        [
+            # a movement asked plainly or politely, with or without a question mark, invites
+            ("hoshizora", "音はロビーのほうだ。一緒に見に行くか", "はい、行きます", "ロビー"),
+            ("hoshizora", "控え室に寄っていきますか", "よし、見に行こう", "控え室"),
+            ("amatsu", "居住区に戻るか。", "お願いします、一緒に来てください", "居住区"),
+            ("hoshizora", "帽子の男ならロビーに行きましたよ。一緒に確認しに行きます？", "お願いします〜", "ロビー"),
+            ("amatsu", "居住区に行きません？", "りょうかいです", "居住区"),
+            # chat yeses, and a little as the whole reply
+            ("amatsu", "居住区に行きません？", "りょ！", "居住区"),
+            ("hoshizora", "ロビーに行ってみない？", "じゃあ、少しだけ", "ロビー"),
+            ("amatsu", "管制室に来てくれないか", "ちょっとだけなら", "管制室"),
+        ],
+    )
+    def test_a_yes_to_a_movement_asked_moves(
+        self, scene: str, line: str, reply: str, place: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        for scenario, state, place, line, reply in (
-            (hoshizora, stage_state, "ロビー", "音はロビーのほうだ。一緒に見に行くか", "はい、行きます"),
-            (hoshizora, stage_state, "控え室", "控え室に寄っていきますか", "よし、見に行こう"),
-            (amatsu, medbay_state, "居住区", "居住区に戻るか。", "お願いします、一緒に来てください"),
-        ):
-            outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, "湊", line), analyzer))
-            assert outcome is not None and outcome.action == move(place), line
-        # whether to go, going perhaps, or gone: no invitation
-        for line in ("ロビーに行くか迷ってるんだ", "ロビーに行くかもしれない", "ロビーに行ったか"):
-            state = after_line(stage_state, "湊", line)
-            assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None, line
+        scenario, state = scenes[scene]
+        outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, "湊", line), analyzer))
+        assert outcome is not None and outcome.action == move(place)
 
-    def test_a_polite_movement_asked_invites_and_a_chat_yes_agrees(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+    @pytest.mark.parametrize(
+        ("line", "reply"),
+        [
+            # whether to go, going perhaps, or gone: no invitation
+            ("ロビーに行くか迷ってるんだ", "はい"),
+            ("ロビーに行くかもしれない", "はい"),
+            ("ロビーに行ったか", "はい"),
+            ("ロビーに行きました？", "はい"),
+            # りょ and 少しだけ only as the whole reply
+            ("ロビーに行きません？", "りょうりの話？"),
+            ("ロビーに行ってみない？", "少しだけ話を聞かせて"),
+            ("ロビーに行ってみない？", "ちょっとだけ待って"),
+        ],
+    )
+    def test_near_misses_of_a_yes_to_a_movement_asked(
+        self, line: str, reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
-        for scenario, state, place, line, reply in (
-            (
-                hoshizora,
-                stage_state,
-                "ロビー",
-                "帽子の男ならロビーに行きましたよ。一緒に確認しに行きます？",
-                "お願いします〜",
-            ),
-            (amatsu, medbay_state, "居住区", "居住区に行きません？", "りょ！"),
-            (amatsu, medbay_state, "居住区", "居住区に行きません？", "りょうかいです"),
-        ):
-            outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, "湊", line), analyzer))
-            assert outcome is not None and outcome.action == move(place), (line, reply)
-        state = after_line(stage_state, "湊", "ロビーに行きました？")  # asked, but past: no invitation
-        assert agreement_to_invitation(None, context("はい", hoshizora, state, analyzer)) is None
-        state = after_line(stage_state, "湊", "ロビーに行きません？")
-        assert agreement_to_invitation(None, context("りょうりの話？", hoshizora, state, analyzer)) is None
-
-    def test_a_little_is_a_yes_when_it_is_the_whole_reply(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
-    ) -> None:
-        state = after_line(stage_state, "灯", "ロビーに行ってみない？")
-        outcome = agreement_to_invitation(None, context("じゃあ、少しだけ", hoshizora, state, analyzer))
-        assert outcome is not None and outcome.action == move("ロビー")
-        # medbay_state's last line: 「管制室に来てくれないか」
-        outcome = agreement_to_invitation(None, context("ちょっとだけなら", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        for text in ("少しだけ話を聞かせて", "ちょっとだけ待って"):
-            assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
+        state = after_line(stage_state, "湊", line)
+        assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None
 
     def test_a_request_is_no_yes(self, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
         ctx = context("お願いがあるんだけど", amatsu, medbay_state, analyzer)
