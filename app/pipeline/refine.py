@@ -218,9 +218,9 @@ def is_invitation(text: AnalyzedText) -> bool:
     )
 
 
-_PAUSES = re.compile(r"[、,。.!…‥]")
-# Marks that close a sentence without changing it (行くか。 行くか！).
-_CLOSING_MARKS = frozenset(("。", ".", "!", "…", "‥"))
+# Marks that close a sentence without changing it (行くか。 行くか！); with commas, the pauses in one.
+_CLOSING_MARKS = frozenset("。.!…‥")
+_PAUSES = re.compile(f"[、,{''.join(sorted(_CLOSING_MARKS))}]")
 # A movement verb ending the line asked: plainly or politely, with or without a question mark
 # (一緒に見に行くか, 行きますか, 確認しに行きます？, 行きません？).
 _ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
@@ -519,13 +519,14 @@ def place_is_the_subject(action: Action | None, ctx: RuleContext) -> Outcome | N
     if action is None or action.kind != "move" or not _is_question(ctx.text):
         return None
     candidate = ctx.candidate_for(action)
-    if candidate is None or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
+    if candidate is None:
         return None
     opening = _without_openers(_PAUSES.sub("", ctx.text.norm))  # ねえ、控え室って…
     # って only: 「控え室は施錠されてたのかな」 sets the scene for a topic (the keys);
     # 「控え室って…」 asks about the room itself.
     subjects = tuple(f"{normalize(name)}って" for name in candidate.names)
-    if not opening.startswith(subjects):
+    # the cheap test first: this runs for every move option the model scored
+    if not opening.startswith(subjects) or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
         return None
     return Outcome(NONE, "place_is_the_subject", f"asks about {action.target}, with no movement")
 
