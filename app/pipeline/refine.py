@@ -50,8 +50,11 @@ FAREWELLS = _normalized(
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
-    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな"
+    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで"
 )
+# "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
+# it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
+_CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじゃあ|では|それでは|んじゃ|ほんじゃ)$")
 # A wish that may close a farewell (…またね。頑張って, …失礼します。気をつけて).
 _PARTING_WISH = re.compile(
     r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
@@ -127,6 +130,8 @@ _ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|�
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(
     r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
+    r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
@@ -193,8 +198,12 @@ def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> li
 _SURU = normalize("為る")
 
 
+# 刑事課って上の階でしたっけ (recalling), 開いてるかしら: questions without a question mark too.
+_QUESTION_ENDINGS = ("?", "か", "かな", "の", "っけ", "かしら")
+
+
 def _is_question(text: AnalyzedText) -> bool:
-    return text.norm.rstrip("。.!！").endswith(("?", "か", "かな", "の"))
+    return text.norm.rstrip("。.!！").endswith(_QUESTION_ENDINGS)
 
 
 def is_invitation(text: AnalyzedText) -> bool:
@@ -204,7 +213,7 @@ def is_invitation(text: AnalyzedText) -> bool:
         return True
     tokens = text.tokens
     if any(
-        _movement_asked(surface, [t[0] for t in tokens[index + 1 :] if t[0] not in _CLOSING_MARKS])
+        _movement_asked(surface, _rest_of_sentence(tokens[index + 1 :]))
         for index, (surface, lemma, _) in enumerate(tokens)
         if lemma in MOVE_VERBS
     ):
@@ -226,10 +235,23 @@ _PAUSES = re.compile(f"[、,{''.join(sorted(_CLOSING_MARKS))}]")
 _ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
 
 
+def _rest_of_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """The words after the verb to the end of its sentence (見に行くか。付き合え → か; 行く？急げ → ?),
+    closing marks left out."""
+    rest = []
+    for surface, _, _ in after_verb:
+        if surface in _CLOSING_MARKS:
+            break
+        rest.append(surface)
+        if surface == "?":
+            break
+    return rest
+
+
 def _movement_asked(verb: str, following: list[str]) -> bool:
     """A movement verb asked (見に行く？, 一緒に見に行くか, 寄っていきますか), or its spoken negative asked
     (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question). `following`: the words after the
-    verb to the end of the line, closing marks left out."""
+    verb to the end of its sentence."""
     if following[:1] == ["?"] or following in _ASKED_BY_KA:
         return True
     return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
@@ -308,8 +330,11 @@ def is_place_question(text: AnalyzedText) -> bool:
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
     parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""
+    trimmed = _plain_speech(_trimmed(text.norm))
+    if (closing := _CLOSING_SENTENCE.search(trimmed)) is not None:
+        return closing.group(1)
     # Commas are pauses only (では、これで): they do not split the farewell.
-    norm = _plain_speech(_trimmed(text.norm)).replace("、", "").replace(",", "")
+    norm = trimmed.replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
         return None
     if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:

@@ -336,6 +336,15 @@ class TestFarewell:
             assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_well_then_as_a_last_sentence_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        for text in ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで"):
+            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # alone, after a comma, or leading into something else, it only says "well then"
+        for text in ("じゃあ", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"):
+            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
             outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
@@ -666,6 +675,10 @@ class TestAgreementToInvitation:
             ("amatsu", "居住区に行きません？", "りょ！", "居住区"),
             ("hoshizora", "ロビーに行ってみない？", "じゃあ、少しだけ", "ロビー"),
             ("amatsu", "管制室に来てくれないか", "ちょっとだけなら", "管制室"),
+            # asked in its own sentence, then more said (見に行くか。付き合え)
+            ("hoshizora", "……もう一回、ロビーを見に行くか。付き合え", "はい、お供します", "ロビー"),
+            ("amatsu", "居住区に戻るか？ 俺も行く", "ぜひ", "居住区"),
+            ("amatsu", "ちょっと居住区まで付き合ってくれ", "了解です", "居住区"),
         ],
     )
     def test_a_yes_to_a_movement_asked_moves(
@@ -687,6 +700,8 @@ class TestAgreementToInvitation:
             ("ロビーに行きません？", "りょうりの話？"),
             ("ロビーに行ってみない？", "少しだけ話を聞かせて"),
             ("ロビーに行ってみない？", "ちょっとだけ待って"),
+            # dating is no coming along
+            ("ロビーで会った二人、付き合ってるのかな", "うん"),
         ],
     )
     def test_near_misses_of_a_yes_to_a_movement_asked(
@@ -829,6 +844,9 @@ class TestCorrectingRules:
             ("hoshizora", "控え室", "ねえ、控え室って危なくない？"),
             ("amatsu", "居住区", "居住区って今、寒くないですか"),
             ("amatsu", "管制室", "管制室って、誰でも入れるの？"),
+            # recalling (でしたっけ) and wondering (かしら) ask too
+            ("hoshizora", "ロビー", "ロビーってこの上の階でしたっけ"),
+            ("amatsu", "居住区", "居住区って今開いてるかしら"),
         ],
     )
     def test_a_question_about_the_chosen_place_is_none(
