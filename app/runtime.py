@@ -57,5 +57,6 @@ def build_interpreter(
         rules=settings.rules,
         confirm_below=settings.confirm_below,
         confirm_min_ratio=settings.confirm_min_ratio,
+        confirm_knowledge_min_ratio=settings.confirm_knowledge_min_ratio,
         semantic=SemanticSimilarity(vectors, analyzer, settings.semantic_knowledge) if vectors is not None else None,
     )

@@ -101,6 +101,13 @@ class Settings(BaseSettings):
         description="The pick becomes なし (rule 'topic_not_confirmed') when P(yes) for the text is below this "
         "fraction of P(yes) for an empty text.",
     )
+    confirm_knowledge_min_ratio: float = Field(
+        1.3,
+        ge=0,
+        description="A topic the check rejected, when characters know something about it (knowledge[].info), "
+        "is asked again with that knowledge shown; it stands when P(yes) reaches this multiple of P(yes) for "
+        "an empty text. 0: no second look.",
+    )
     rules: bool = Field(True, description="Refinement rules on; off only to measure what they add.")
     example_style: Literal["inline", "demos"] = Field(
         "demos",

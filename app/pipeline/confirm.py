@@ -4,7 +4,14 @@ it again as one yes/no question (does the text talk about this topic?), apart fr
 The answer is compared with the answer for an empty text ("calibrate before use" again): the small model
 says yes to most topics, so what counts is how much the text moves it. Measured on the public sets, the
 ratio separated small talk the model had read as a topic (「週末って何してるの？」 → 昨夜の行動) from
-every correct pick (all at 0.6 or above) with a wide margin."""
+every correct pick (all at 0.6 or above) with a wide margin.
+
+A rejected topic that the characters know something about (`knowledge[].info`) gets a second look, asked
+with that knowledge shown: a text about what a character knows (映画を観てたってのは一人でか？, when the
+suspect's alibi is a film seen alone) shares no word with the topic's description or examples, and the
+first question rejected it. Shown to every question, the knowledge made the model say yes to small talk
+as well; asked only after a rejection, with a higher bar, it rejected no correct pick on the public and
+held-out sets."""
 
 from __future__ import annotations
 
@@ -40,12 +47,14 @@ class Confirmation:
         return self.p_yes / max(self.p_yes_content_free, 1e-6)
 
 
-def confirmation_request(candidate: Candidate, text: str) -> ConfirmRequest:
-    """The topic (description and examples) is the stable part; the text is the variable part, written
-    as a JSON string like the main prompt's."""
+def confirmation_request(candidate: Candidate, text: str, with_knowledge: bool = False) -> ConfirmRequest:
+    """The topic (description and examples; `with_knowledge`, also what the characters know of it) is
+    the stable part; the text is the variable part, written as a JSON string like the main prompt's."""
     stable = f"Topic: {candidate.description}\n"
     if candidate.examples:
         stable += "Examples: " + " / ".join(f"「{e}」" for e in candidate.examples) + "\n"
+    if with_knowledge and candidate.notes:
+        stable += "What the characters know about it: " + " / ".join(f"「{n}」" for n in candidate.notes) + "\n"
     prompt = Prompt(
         system=CONFIRM_INSTRUCTIONS,
         stable=stable,

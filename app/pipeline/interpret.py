@@ -67,6 +67,7 @@ class Interpreter:
     semantic: SemanticSimilarity | None = None  # word-vector evidence; None when not installed
     confirm_below: float = 0.0  # a topic picked with less confidence gets the yes/no check (0: never)
     confirm_min_ratio: float = 0.5
+    confirm_knowledge_min_ratio: float = 0.0  # the bar for the second look with knowledge shown (0: none)
 
     def warm_up(self) -> None:
         """Analyse every scenario word once at start, so no request pays for it."""
@@ -333,9 +334,33 @@ class Interpreter:
             "ratio": round(confirmation.ratio, 4),
             "ms": round((time.perf_counter() - mark) * 1000, 1),
         }
-        if not topic_confirmed(confirmation, self.confirm_min_ratio):
-            detail = f"yes/no check: P(yes) is {confirmation.ratio:.2f} of an empty text's"
-            self._apply(result, Outcome(NONE, "topic_not_confirmed", detail), confidence=none_score)
+        if topic_confirmed(confirmation, self.confirm_min_ratio) or self._confirmed_by_knowledge(
+            result, candidate, context
+        ):
+            return
+        detail = f"yes/no check: P(yes) is {confirmation.ratio:.2f} of an empty text's"
+        self._apply(result, Outcome(NONE, "topic_not_confirmed", detail), confidence=none_score)
+
+    def _confirmed_by_knowledge(self, result: Interpretation, candidate: Candidate, context: RuleContext) -> bool:
+        """The second look (confirm.py): the rejected topic asked again with what the characters know
+        of it, against a higher bar. A model failure leaves the rejection as it is."""
+        if not candidate.notes or self.confirm_knowledge_min_ratio <= 0:
+            return False
+        mark = time.perf_counter()
+        try:
+            confirmation = self.backend.confirm(confirmation_request(candidate, context.text.raw, with_knowledge=True))
+        except ModelError as exc:
+            log.error("second look failed, the rejection stands: %s", exc.message)
+            return False
+        if confirmation is None:
+            return False
+        result.trace["confirmation"]["with_knowledge"] = {
+            "p_yes": round(confirmation.p_yes, 4),
+            "p_yes_content_free": round(confirmation.p_yes_content_free, 4),
+            "ratio": round(confirmation.ratio, 4),
+            "ms": round((time.perf_counter() - mark) * 1000, 1),
+        }
+        return topic_confirmed(confirmation, self.confirm_knowledge_min_ratio)
 
 
 def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:

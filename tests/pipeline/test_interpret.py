@@ -104,6 +104,60 @@ def test_a_failed_check_leaves_the_pick(
     assert result.action.notation == "意図:機材トラブル" and result.error is None
 
 
+def test_a_rejected_topic_the_characters_know_about_gets_a_second_look(
+    checking_interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    checking_interpreter.confirm_knowledge_min_ratio = 1.3
+    fake_backend.queue("A2")  # 機材トラブル: 湊 knows the mixer's third channel is noisy
+    fake_backend.queue_confirmation(p_yes=0.05, p_yes_content_free=0.25)  # rejected
+    fake_backend.queue_confirmation(p_yes=0.5, p_yes_content_free=0.25)  # 2.0 with the knowledge shown
+    result = checking_interpreter.interpret("hoshizora", "3chってまだ変なの？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and result.decided_by == "model"
+    first, second = fake_backend.confirm_requests
+    assert "ノイズが乗る" not in first.prompt.stable and "ノイズが乗る" in second.prompt.stable
+    assert second.content_free_prompt.stable == second.prompt.stable
+    assert result.trace["confirmation"]["with_knowledge"]["ratio"] == 2.0
+
+
+@pytest.mark.parametrize(
+    "second_look",
+    [(0.3, 0.25), ModelError("boom")],  # below the bar (1.2 < 1.3), or the model failed
+)
+def test_the_rejection_stands_when_the_second_look_does_not_confirm(
+    second_look: tuple[float, float] | ModelError,
+    checking_interpreter: Interpreter,
+    fake_backend: FakeBackend,
+    stage_state: GameState,
+) -> None:
+    checking_interpreter.confirm_knowledge_min_ratio = 1.3
+    fake_backend.queue("A2")
+    fake_backend.queue_confirmation(p_yes=0.05, p_yes_content_free=0.25)
+    if isinstance(second_look, ModelError):
+        fake_backend.confirmations.append(second_look)
+    else:
+        fake_backend.queue_confirmation(*second_look)
+    result = checking_interpreter.interpret("hoshizora", "週末って何してるの？", stage_state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:topic_not_confirmed"
+    assert len(fake_backend.confirm_requests) == 2
+
+
+@pytest.mark.parametrize(("token", "knowledge_bar"), [("A1", 1.3), ("A2", 0.0)])
+def test_no_second_look_without_knowledge_or_when_turned_off(
+    token: str,
+    knowledge_bar: float,
+    checking_interpreter: Interpreter,
+    fake_backend: FakeBackend,
+    stage_state: GameState,
+) -> None:
+    # A1 (選曲): no character knows anything of it; A2 has knowledge, but the second look is off
+    checking_interpreter.confirm_knowledge_min_ratio = knowledge_bar
+    fake_backend.queue(token)
+    fake_backend.queue_confirmation(p_yes=0.05, p_yes_content_free=0.25)
+    result = checking_interpreter.interpret("hoshizora", "好きな歌手って誰？", stage_state)  # 歌: 選曲's words
+    assert result.action.notation == "なし" and len(fake_backend.confirm_requests) == 1
+    assert "with_knowledge" not in result.trace["confirmation"]
+
+
 @pytest.mark.parametrize(
     ("scenario", "token", "text"),
     [
