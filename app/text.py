@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 _SPACES = re.compile(r"\s+")
+_KANA_ONLY = re.compile(r"[ぁ-ゖー]+")
 _PUNCT = re.compile(r"[\s、。,.!?！？…‥・「」『』（）()【】\[\]\"'“”‘’〜~ー―\-:：;；]+")
 
 
@@ -35,10 +36,33 @@ class AnalyzedText:
     content_words: tuple[tuple[str, str, str], ...] = ()
 
     def contains(self, phrase: AnalyzedText) -> bool:
-        """Whether `phrase` appears in this text, by surface or by dictionary forms."""
+        """Whether `phrase` appears in this text, by surface or by dictionary forms. A phrase written in
+        kana alone must start and end where this text's words do: folded to hiragana, カメラ is inside
+        確かめられる, and イカ inside いかが."""
         if not phrase.norm:
             return False
+        if _KANA_ONLY.fullmatch(phrase.norm):
+            return as_whole_words(phrase.norm, [s for s, _, _ in self.tokens]) or as_whole_words(
+                phrase.lemmas, [lemma for _, lemma, _ in self.tokens]
+            )
         return phrase.norm in self.norm or (bool(phrase.lemmas) and phrase.lemmas in self.lemmas)
+
+
+def as_whole_words(phrase: str, words: list[str]) -> bool:
+    """Whether `phrase` occurs in the concatenated `words`, starting and ending at word boundaries."""
+    if not phrase:
+        return False
+    joined = "".join(words)
+    bounds, offset = {0}, 0
+    for word in words:
+        offset += len(word)
+        bounds.add(offset)
+    position = joined.find(phrase)
+    while position >= 0:
+        if position in bounds and position + len(phrase) in bounds:
+            return True
+        position = joined.find(phrase, position + 1)
+    return False
 
 
 _CONTENT_POS = {"名詞", "動詞", "形容詞", "副詞", "形状詞"}

@@ -10,11 +10,12 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
 from app.schemas import GameState
-from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
+from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, strip_punctuation
 
 
 def _normalized(words: str) -> tuple[str, ...]:
@@ -50,14 +51,18 @@ FAREWELLS = _normalized(
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
-    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで"
+    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで "
+    "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで"
 )
 # "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
 # it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
 _CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじゃあ|では|それでは|んじゃ|ほんじゃ)$")
 # A wish that may close a farewell (…またね。頑張って, …失礼します。気をつけて).
+# So may thanks for the day's work (じゃ、私はこれで。お疲れさまです), which alone is no farewell: it is also
+# said to someone who has just finished something.
 _PARTING_WISH = re.compile(
     r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
+    r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$"
 )
 # Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
@@ -102,15 +107,23 @@ def _trimmed(norm: str) -> str:
 
 _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー")
 # A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
-_AGREEMENT_ANYWHERE = _normalized("うん はい いいよ いいね いいですね いいですよ そうしよう そうしましょう")
+_AGREEMENT_ANYWHERE = _normalized("うん はい そうしよう そうしましょう")
+# …these too, where they open a clause (「うん、いいね」「それいいね」), not after what they praise
+# (「風が気持ちいいね」 is about the wind).
+_APPROVAL = _normalized("いいよ いいね いいですね いいですよ")
+_BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続詞"))
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
-_AGREEMENT = _normalized(
-    "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
-    "ぜひ 喜んで "
-    "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
-    "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
-    "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
-    "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
+# (Without long-vowel marks, as the reply is compared without them: オッケー matches おっけ.)
+_AGREEMENT = tuple(
+    word.replace("ー", "")
+    for word in _normalized(
+        "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
+        "ぜひ 喜んで "
+        "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
+        "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
+        "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
+        "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
+    )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
 _AGREEMENT_WHOLE = _normalized(
@@ -235,6 +248,9 @@ _PAUSES = re.compile(f"[、,{''.join(sorted(_CLOSING_MARKS))}]")
 _ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
 
 
+_REQUEST_ASKED = re.compile(r"(くれ|もらえ)(る|ない|ます|ません)(か\??|\?)")
+
+
 def _rest_of_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> list[str]:
     """The words after the verb to the end of its sentence (見に行くか。付き合え → か; 行く？急げ → ?),
     closing marks left out."""
@@ -250,10 +266,13 @@ def _rest_of_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> list[str]
 
 def _movement_asked(verb: str, following: list[str]) -> bool:
     """A movement verb asked (見に行く？, 一緒に見に行くか, 寄っていきますか), or its spoken negative asked
-    (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question). `following`: the words after the
-    verb to the end of its sentence."""
+    (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question), or asked for (見に行ってくれる？,
+    来てもらえませんか). `following`: the words after the verb to the end of its sentence."""
     if following[:1] == ["?"] or following in _ASKED_BY_KA:
         return True
+    if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
+        request = "".join(following[1:])  # くれる？ くれますか もらえない？ — not くれ (an order) nor くれた？
+        return bool(_REQUEST_ASKED.fullmatch(request))
     return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
 
 
@@ -333,6 +352,10 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     trimmed = _plain_speech(_trimmed(text.norm))
     if (closing := _CLOSING_SENTENCE.search(trimmed)) is not None:
         return closing.group(1)
+    # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
+    *before, last_clause = _PAUSES.split(trimmed)
+    if before and "".join(before) and _PARTING_WISH.search(last_clause) and not last_clause.endswith("?"):
+        trimmed = _trimmed(trimmed[: len(trimmed) - len(last_clause)])
     # Commas are pauses only (では、これで): they do not split the farewell.
     norm = trimmed.replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
@@ -484,6 +507,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         reply.startswith(_AGREEMENT)
         or any(r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE for r in (text, reply))
         or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
+        or _opens_a_clause(ctx.text, _APPROVAL)
     )
     if not agrees and not _bare_movement(ctx.text):
         return None
@@ -501,19 +525,23 @@ def _without_openers(text: str) -> str:
 
 
 def _says_any_word(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
-    """Whether one of `phrases` is in the text as whole words: it starts and ends where words do."""
-    surfaces = [surface for surface, _, _ in text.tokens]
-    joined = "".join(surfaces)
-    bounds, offset = {0}, 0
-    for surface in surfaces:
-        offset += len(surface)
-        bounds.add(offset)
-    for phrase in phrases:
-        position = joined.find(phrase)
-        while position >= 0:
-            if position in bounds and position + len(phrase) in bounds:
-                return True
-            position = joined.find(phrase, position + 1)
+    """Whether one of `phrases` is in the text as whole words: it starts and ends where words do.
+    Drawn-out speech counts as its plain word (いいよー)."""
+    surfaces = [_plain_speech(surface) for surface, _, _ in text.tokens]
+    return any(as_whole_words(phrase, surfaces) for phrase in phrases)
+
+
+def _opens_a_clause(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
+    """Whether one of `phrases` is in the text as whole words, at its start or after a pause, an
+    interjection or a pronoun (うん、いいね / それいいね), not after a noun or a particle (気持ちいいね)."""
+    surfaces = [_plain_speech(surface) for surface, _, _ in text.tokens]
+    for index in range(len(surfaces)):
+        if index > 0 and text.tokens[index - 1][2] not in _BEFORE_APPROVAL:
+            continue
+        rest = "".join(surfaces[index:])
+        word_ends = set(accumulate(len(surface) for surface in surfaces[index:]))
+        if any(rest.startswith(phrase) and len(phrase) in word_ends for phrase in phrases):
+            return True
     return False
 
 

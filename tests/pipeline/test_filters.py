@@ -40,3 +40,11 @@ def test_intent_with_empty_words_is_never_removed(
 def test_second_scenario_words(amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
     assert "意図:睡眠薬" in _kept("眠れなくて", amatsu, medbay_state, analyzer)
     assert "意図:睡眠薬" not in _kept("リーの具合は？", amatsu, medbay_state, analyzer)
+
+
+def test_a_kana_word_inside_another_word_does_not_keep_the_intent(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    # 鍵の管理's words include カギ: not found in できるかぎり (as far as possible)
+    assert "意図:鍵の管理" not in _kept("できるかぎり早く見つけたい", hoshizora, stage_state, analyzer)
+    assert "意図:鍵の管理" in _kept("カギ、見つけたい", hoshizora, stage_state, analyzer)

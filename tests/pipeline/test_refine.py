@@ -345,6 +345,26 @@ class TestFarewell:
             assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_wish_or_thanks_for_the_work_may_close_a_farewell(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        for text in (
+            "じゃ、私はこれで。お疲れさまです",
+            "失礼します、お仕事頑張ってください",
+            "今日はもう上がりますね、お疲れさまです",
+        ):
+            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # thanks for the work alone, or after something else, is no farewell; nor is 私はこれで inside a sentence
+        for text in (
+            "お疲れさまです",
+            "今日も一日、お疲れさまでした",
+            "私はこれでいいと思う",
+            "失礼します、頑張ってって言うの？",
+        ):
+            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
             outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
@@ -679,6 +699,13 @@ class TestAgreementToInvitation:
             ("hoshizora", "……もう一回、ロビーを見に行くか。付き合え", "はい、お供します", "ロビー"),
             ("amatsu", "居住区に戻るか？ 俺も行く", "ぜひ", "居住区"),
             ("amatsu", "ちょっと居住区まで付き合ってくれ", "了解です", "居住区"),
+            # asked for (行ってくれる？, 来てもらえませんか)
+            ("hoshizora", "ロビーの様子、一緒に見に行ってくれる？", "もちろんです", "ロビー"),
+            ("amatsu", "居住区まで来てもらえませんか", "わかりました", "居住区"),
+            # approval opening the reply, drawn out or after a pronoun; a chat OK before more
+            ("hoshizora", "ロビーに行ってみない？", "いいよー", "ロビー"),
+            ("amatsu", "居住区に行きません？", "それいいね", "居住区"),
+            ("hoshizora", "ロビーに行ってみない？", "おっけ、ライト持ってく", "ロビー"),
         ],
     )
     def test_a_yes_to_a_movement_asked_moves(
@@ -700,8 +727,13 @@ class TestAgreementToInvitation:
             ("ロビーに行きません？", "りょうりの話？"),
             ("ロビーに行ってみない？", "少しだけ話を聞かせて"),
             ("ロビーに行ってみない？", "ちょっとだけ待って"),
-            # dating is no coming along
+            # dating is no coming along; an order, or a request already done, asks nothing
             ("ロビーで会った二人、付き合ってるのかな", "うん"),
+            ("ロビーまで行ってくれ", "はい"),
+            ("ロビーに行ってくれた？", "はい"),
+            # praise of something else is no approval of the invitation
+            ("ロビーに行ってみない？", "風が気持ちいいね"),
+            ("ロビーに行ってみない？", "景色がいいですね"),
         ],
     )
     def test_near_misses_of_a_yes_to_a_movement_asked(

@@ -1,0 +1,39 @@
+"""Matching a scenario's words in the player's text."""
+
+import pytest
+
+from app.text import TextAnalyzer, as_whole_words
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("防犯カメラの映像", "カメラ"),
+        ("かぎは誰が持ってるの", "カギ"),  # katakana and hiragana fold together
+        ("イカ釣りに行く", "イカ"),
+        ("ＢＧＭ変えない？", "BGM"),
+        ("盗難事件の話", "盗難"),  # a word in kanji may sit inside a longer one
+        ("誰が扉を開けたの？", "開け"),
+    ],
+)
+def test_a_word_is_found(text: str, word: str, analyzer: TextAnalyzer) -> None:
+    assert analyzer.analyze(text).contains(analyzer.analyze(word))
+
+
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("記録で確かめられません？", "カメラ"),  # かめら inside 確かめられ
+        ("できるかぎり早く", "カギ"),  # かぎ inside かぎり
+        ("ご注文はいかがですか", "イカ"),
+        ("今日はいい天気", "天国"),
+    ],
+)
+def test_a_kana_word_inside_another_word_is_not_found(text: str, word: str, analyzer: TextAnalyzer) -> None:
+    assert not analyzer.analyze(text).contains(analyzer.analyze(word))
+
+
+def test_whole_words_start_and_end_at_word_boundaries() -> None:
+    assert as_whole_words("いいね", ["うん", "いい", "ね"])
+    assert not as_whole_words("いいね", ["かわいい", "ね"])
+    assert not as_whole_words("", ["うん"])
