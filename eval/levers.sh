@@ -31,7 +31,9 @@ run "+ none bias (+1 log-odds)" $NO_CHECK $NO_SEMANTIC INTERP_LEXICAL_WEIGHT=0 I
 run "+ lexical similarity (w=3)" $NO_CHECK $NO_SEMANTIC INTERP_WORDS_WEIGHT=0
 run "+ required words present (+1.5)" $NO_CHECK $NO_SEMANTIC
 NO_KNOWLEDGE=INTERP_SEMANTIC_KNOWLEDGE=false
+NO_SECOND_LOOK=INTERP_CONFIRM_KNOWLEDGE_MIN_RATIO=0
 run "+ word-vector similarity (w=3, none bias 1.5)" $NO_CHECK $NO_KNOWLEDGE
-run "+ yes/no check of unsure topics (below 0.7, ratio 0.5)" $NO_KNOWLEDGE
-run "+ characters' knowledge as word-vector evidence: default" INTERP_RULES=true
+run "+ yes/no check of unsure topics (below 0.7, ratio 0.5)" $NO_KNOWLEDGE $NO_SECOND_LOOK
+run "+ characters' knowledge as word-vector evidence" $NO_SECOND_LOOK
+run "+ second look with the knowledge at the check (ratio 1.3): default" INTERP_RULES=true
 run "default without rules" INTERP_RULES=false
