@@ -50,19 +50,28 @@ class AnalyzedText:
 
 def as_whole_words(phrase: str, words: list[str]) -> bool:
     """Whether `phrase` occurs in the concatenated `words`, starting and ending at word boundaries."""
+    return bool(whole_word_starts(phrase, words))
+
+
+def whole_word_starts(phrase: str, words: list[str]) -> set[int]:
+    """The indices of the words at which `phrase` starts, in the concatenated `words`, ending at a word
+    boundary too (an empty word shares its offset with the next one, so both indices count)."""
     if not phrase:
-        return False
+        return set()
     joined = "".join(words)
-    bounds, offset = {0}, 0
-    for word in words:
+    starts: dict[int, list[int]] = {}
+    ends, offset = {0}, 0
+    for index, word in enumerate(words):
+        starts.setdefault(offset, []).append(index)
         offset += len(word)
-        bounds.add(offset)
+        ends.add(offset)
+    found: set[int] = set()
     position = joined.find(phrase)
     while position >= 0:
-        if position in bounds and position + len(phrase) in bounds:
-            return True
+        if position in starts and position + len(phrase) in ends:
+            found.update(starts[position])
         position = joined.find(phrase, position + 1)
-    return False
+    return found
 
 
 _CONTENT_POS = {"名詞", "動詞", "形容詞", "副詞", "形状詞"}

@@ -13,7 +13,7 @@ from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
-from app.pipeline.confirm import confirmation_request, topic_confirmed
+from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_request, topic_confirmed
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
 from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
@@ -319,21 +319,13 @@ class Interpreter:
             detail = "an unsure topic for a text that talks about a farewell word"
             self._apply(result, Outcome(NONE, "farewell_word_talked_about", detail), confidence=none_score)
             return
-        mark = time.perf_counter()
-        try:
-            confirmation = self.backend.confirm(confirmation_request(candidate, context.text.raw))
-        except ModelError as exc:
-            log.error("confirmation failed, the pick stands: %s", exc.message)
+        answer = self._ask_yes_no(
+            confirmation_request(candidate, context.text.raw), "confirmation failed, the pick stands"
+        )
+        if answer is None:
             return
-        if confirmation is None:
-            return
-        result.trace["confirmation"] = {
-            "topic": candidate.action.notation,
-            "p_yes": round(confirmation.p_yes, 4),
-            "p_yes_content_free": round(confirmation.p_yes_content_free, 4),
-            "ratio": round(confirmation.ratio, 4),
-            "ms": round((time.perf_counter() - mark) * 1000, 1),
-        }
+        confirmation, trace = answer
+        result.trace["confirmation"] = {"topic": candidate.action.notation, **trace}
         if topic_confirmed(confirmation, self.confirm_min_ratio) or self._confirmed_by_knowledge(
             result, candidate, context
         ):
@@ -346,21 +338,31 @@ class Interpreter:
         of it, against a higher bar. A model failure leaves the rejection as it is."""
         if not candidate.notes or self.confirm_knowledge_min_ratio <= 0:
             return False
+        request = confirmation_request(candidate, context.text.raw, with_knowledge=True)
+        answer = self._ask_yes_no(request, "second look failed, the rejection stands")
+        if answer is None:
+            return False
+        confirmation, trace = answer
+        result.trace["confirmation"]["with_knowledge"] = trace
+        return topic_confirmed(confirmation, self.confirm_knowledge_min_ratio)
+
+    def _ask_yes_no(self, request: ConfirmRequest, on_failure: str) -> tuple[Confirmation, dict[str, float]] | None:
+        """One yes/no question to the backend, with what the trace records of it; None when the backend
+        gives no answer or fails (logged with `on_failure`)."""
         mark = time.perf_counter()
         try:
-            confirmation = self.backend.confirm(confirmation_request(candidate, context.text.raw, with_knowledge=True))
+            confirmation = self.backend.confirm(request)
         except ModelError as exc:
-            log.error("second look failed, the rejection stands: %s", exc.message)
-            return False
+            log.error("%s: %s", on_failure, exc.message)
+            return None
         if confirmation is None:
-            return False
-        result.trace["confirmation"]["with_knowledge"] = {
+            return None
+        return confirmation, {
             "p_yes": round(confirmation.p_yes, 4),
             "p_yes_content_free": round(confirmation.p_yes_content_free, 4),
             "ratio": round(confirmation.ratio, 4),
             "ms": round((time.perf_counter() - mark) * 1000, 1),
         }
-        return topic_confirmed(confirmation, self.confirm_knowledge_min_ratio)
 
 
 def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:

@@ -10,12 +10,11 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from itertools import accumulate
 
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
 from app.schemas import GameState
-from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, strip_punctuation
+from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, strip_punctuation, whole_word_starts
 
 
 def _normalized(words: str) -> tuple[str, ...]:
@@ -535,14 +534,11 @@ def _opens_a_clause(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
     """Whether one of `phrases` is in the text as whole words, at its start or after a pause, an
     interjection or a pronoun (うん、いいね / それいいね), not after a noun or a particle (気持ちいいね)."""
     surfaces = [_plain_speech(surface) for surface, _, _ in text.tokens]
-    for index in range(len(surfaces)):
-        if index > 0 and text.tokens[index - 1][2] not in _BEFORE_APPROVAL:
-            continue
-        rest = "".join(surfaces[index:])
-        word_ends = set(accumulate(len(surface) for surface in surfaces[index:]))
-        if any(rest.startswith(phrase) and len(phrase) in word_ends for phrase in phrases):
-            return True
-    return False
+    return any(
+        index == 0 or text.tokens[index - 1][2] in _BEFORE_APPROVAL
+        for phrase in phrases
+        for index in whole_word_starts(phrase, surfaces)
+    )
 
 
 def _bare_movement(text: AnalyzedText) -> bool:
