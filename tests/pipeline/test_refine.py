@@ -319,57 +319,55 @@ class TestFarewell:
         assert farewell_leaves(None, context("また来るって言ってた？", amatsu, medbay_state, analyzer)) is None
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_a_parting_wish_may_follow_a_farewell(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        for text in ("じゃ、あとでな。頑張れよ", "また来るね。気をつけて", "失礼します。お幸せに"):
-            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
-        # a wish alone, or after something else, is no farewell; あとで alone only puts something off
-        for text in ("頑張れよ", "気をつけてね", "準備は大丈夫？頑張ってね", "その件はあとでな"):
-            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
-
-    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_a_farewell_may_end_in_emoji_or_a_face(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        for text in ("じゃ、またあとでね〜👋", "またね(´・ω・`)", "おやすみ💤✨", "失礼しまーす！（笑）"):
-            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
-        for text in ("👋", "また会えるかな👋", "帰るの？(´・ω・`)"):
-            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
-
-    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_well_then_as_a_last_sentence_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        for text in ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで"):
-            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
-        # alone, after a comma, or leading into something else, it only says "well then"
-        for text in ("じゃあ", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"):
-            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
-
-    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_a_wish_or_thanks_for_the_work_may_close_a_farewell(
-        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    @pytest.mark.parametrize(
+        ("leaving", "staying"),
+        [
+            # a parting wish may follow a farewell; a wish alone, or after something else, is no
+            # farewell, and あとで alone only puts something off
+            (
+                ("じゃ、あとでな。頑張れよ", "また来るね。気をつけて", "失礼します。お幸せに"),
+                ("頑張れよ", "気をつけてね", "準備は大丈夫？頑張ってね", "その件はあとでな"),
+            ),
+            # a farewell may end in emoji or a face
+            (
+                ("じゃ、またあとでね〜👋", "またね(´・ω・`)", "おやすみ💤✨", "失礼しまーす！（笑）"),
+                ("👋", "また会えるかな👋", "帰るの？(´・ω・`)"),
+            ),
+            # "well then" as a last sentence leaves; alone, after a comma, or leading into something
+            # else, it only says "well then"
+            (
+                ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで"),
+                ("じゃあ", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"),
+            ),
+            # a wish, or thanks for the work, may close a farewell; thanks alone, or after something
+            # else, is no farewell, nor is 私はこれで inside a sentence
+            (
+                (
+                    "じゃ、私はこれで。お疲れさまです",
+                    "失礼します、お仕事頑張ってください",
+                    "今日はもう上がりますね、お疲れさまです",
+                ),
+                (
+                    "お疲れさまです",
+                    "今日も一日、お疲れさまでした",
+                    "私はこれでいいと思う",
+                    "失礼します、頑張ってって言うの？",
+                ),
+            ),
+            # turning in, in the player's own voice
+            (
+                ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"),
+                ("部屋で休むの？", "もう休んでいいよ", "部屋で寝てた"),
+            ),
+        ],
+    )
+    def test_ways_of_closing_a_farewell(
+        self, scene: str, leaving: tuple[str, ...], staying: tuple[str, ...], scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        for text in (
-            "じゃ、私はこれで。お疲れさまです",
-            "失礼します、お仕事頑張ってください",
-            "今日はもう上がりますね、お疲れさまです",
-        ):
+        for text in leaving:
             outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
             assert outcome is not None and outcome.action == LEAVE, text
-        # thanks for the work alone, or after something else, is no farewell; nor is 私はこれで inside a sentence
-        for text in (
-            "お疲れさまです",
-            "今日も一日、お疲れさまでした",
-            "私はこれでいいと思う",
-            "失礼します、頑張ってって言うの？",
-        ):
-            assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
-
-    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_turning_in_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        for text in ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"):
-            outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
-        for text in ("部屋で休むの？", "もう休んでいいよ", "部屋で寝てた"):
+        for text in staying:
             assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
     @pytest.mark.parametrize(
