@@ -70,6 +70,8 @@ def filter_by_addressee(
     """When the player turned to someone (called them, or selected them on screen), topics whose
     scripted line another character speaks are not reachable through that character, unless that
     character knows the topic too (its `knowledge`: it can talk about it without a scripted line).
+    A topic with no scripted line that only other present characters know (answered intents derived
+    from `knowledge`) is out of reach the same way: the one turned to has nothing to say about it.
     Without such a turn the usual responder stands for the whole scene and nothing is removed."""
     who = addressee.character
     if who is None or addressee.reason == "responder":
@@ -78,6 +80,9 @@ def filter_by_addressee(
     for candidate in candidates:
         if candidate.source == "available" and candidate.speaker not in (None, who) and who not in candidate.known_by:
             removed.append(Removed(candidate, "addressee", f"{candidate.speaker} speaks this line, not {who}"))
+        elif candidate.source == "answered" and candidate.known_by and who not in candidate.known_by:
+            known_by = ", ".join(candidate.known_by)
+            removed.append(Removed(candidate, "addressee", f"only {known_by} knows this topic, not {who}"))
         else:
             kept.append(candidate)
     return kept, removed

@@ -37,7 +37,8 @@ def test_addressing_another_character_removes_the_responders_lines(hoshizora: Sc
     kept, removed = filter_by_addressee(
         candidates, find_addressee("湊さん、曲を変えて", stage_state, hoshizora), stage_state
     )
-    assert {r.candidate.action.target for r in removed} == {"選曲", "励ます"}
+    # 灯's scripted lines, and the topics only 灯 knows
+    assert {r.candidate.action.target for r in removed} == {"選曲", "励ます", "灯の夢", "ギター紛失", "昨夜の行動"}
     assert any(c.action.target == "機材トラブル" for c in kept)
 
 
@@ -46,7 +47,7 @@ def test_calling_the_responder_by_name_removes_the_others_lines(hoshizora: Scena
     kept, removed = filter_by_addressee(
         candidates, find_addressee("灯ちゃん、曲を変えて", stage_state, hoshizora), stage_state
     )
-    assert {r.candidate.action.target for r in removed} == {"機材トラブル"}
+    assert {r.candidate.action.target for r in removed} == {"機材トラブル", "鍵の管理", "不審な人物"}  # 湊's
     assert any(c.action.target == "選曲" for c in kept)
 
 
@@ -72,7 +73,7 @@ def test_second_scenario_calling_the_responder_by_alias(amatsu: Scenario) -> Non
     kept, removed = filter_by_addressee(
         build_candidates(state, amatsu), find_addressee("司令、酸素はもつんですか", state, amatsu), state
     )
-    assert [r.candidate.action.target for r in removed] == ["酸素残量"]
+    assert [r.candidate.action.target for r in removed if r.candidate.source == "available"] == ["酸素残量"]
     assert "救難信号" in [c.action.target for c in kept]
 
 
@@ -99,7 +100,7 @@ def test_a_character_who_knows_a_topic_keeps_it_though_another_speaks_its_line(
         build_candidates(state, hoshizora), find_addressee("裏口の鍵って誰が持ってるの？", state, hoshizora), state
     )
     assert "鍵の管理" in [c.action.target for c in kept]
-    assert [r.candidate.action.target for r in removed] == ["灯の夢"]
+    assert [r.candidate.action.target for r in removed if r.candidate.source == "available"] == ["灯の夢"]
 
 
 def test_second_scenario_a_knowing_character_keeps_the_topic(amatsu: Scenario) -> None:
@@ -108,4 +109,41 @@ def test_second_scenario_a_knowing_character_keeps_the_topic(amatsu: Scenario) -
         build_candidates(state, amatsu), find_addressee("ミコトさん、航路はどうなってる？", state, amatsu), state
     )
     assert "航路" in [c.action.target for c in kept]  # ミコト knows 航路
-    assert [r.candidate.action.target for r in removed] == ["救難信号"]  # but not the distress call
+    scripted = [r.candidate.action.target for r in removed if r.candidate.source == "available"]
+    assert scripted == ["救難信号"]  # but not the distress call
+
+
+def test_a_topic_only_another_present_character_knows_is_out_of_reach(
+    hoshizora: Scenario, stage_state: GameState
+) -> None:
+    # 灯の夢 has no scripted line here; only 灯 knows it, so 湊 has nothing to say about it
+    candidates = build_candidates(stage_state, hoshizora)
+    dream = next(c for c in candidates if c.action.target == "灯の夢")
+    assert dream.source == "answered" and dream.known_by == ("灯",)
+    for text in ("湊さん、灯ちゃんの夢って知ってる？", "灯の夢って知ってる？"):
+        state = stage_state if text.startswith("湊") else stage_state.model_copy(update={"selected": "湊"})
+        kept, removed = filter_by_addressee(candidates, find_addressee(text, state, hoshizora), state)
+        assert "灯の夢" in [r.candidate.action.target for r in removed], text
+    kept, _ = filter_by_addressee(candidates, find_addressee("灯ちゃん、夢は？", stage_state, hoshizora), stage_state)
+    assert "灯の夢" in [c.action.target for c in kept]
+
+
+def test_second_scenario_a_topic_only_another_knows_is_out_of_reach(amatsu: Scenario) -> None:
+    state = with_kujo_and_mikoto(("救難信号", "九条"))
+    candidates = build_candidates(state, amatsu)
+    answered = {c.action.target: c.known_by for c in candidates if c.source == "answered"}
+    only_kujo = sorted(t for t, who in answered.items() if who == ("九条",))
+    assert only_kujo  # the check below must have something to remove
+    _, removed = filter_by_addressee(candidates, find_addressee("ミコト、どう？", state, amatsu), state)
+    assert set(only_kujo) <= {r.candidate.action.target for r in removed}
+    _, removed = filter_by_addressee(candidates, find_addressee("司令、どうです？", state, amatsu), state)
+    assert not set(only_kujo) & {r.candidate.action.target for r in removed}
+
+
+def test_answered_intents_the_game_gives_are_kept(hoshizora: Scenario, stage_state: GameState) -> None:
+    # given by the game, they say nothing of who knows them: nothing to filter by
+    state = stage_state.model_copy(update={"answered_intents": ["灯の夢"]})
+    kept, _ = filter_by_addressee(
+        build_candidates(state, hoshizora), find_addressee("湊さん、夢ってある？", state, hoshizora), state
+    )
+    assert "灯の夢" in [c.action.target for c in kept]
