@@ -44,6 +44,8 @@ FAREWELLS = _normalized(
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
     "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
     "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます "
+    "もうあがります 今日はあがります これであがります お先にあがります そろそろあがります "
+    "あがらせてもらいます あがらせていただきます "
     # older speech (時代劇): 失礼つかまつる, これにて御免
     "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼"
 )
@@ -80,7 +82,9 @@ _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
-    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は)"
+    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
+    # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
+    r"|どうやって|どうやったら|どうすれば|どう行け|行き方|道順)"
 )
 # 「どうぞ、お先に」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先に")
@@ -127,6 +131,7 @@ _AGREEMENT = tuple(
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
 _AGREEMENT_WHOLE = _normalized(
     "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら りょ おけ おっけ"  # りょ: chat for 了解
+    " うっす おっす うす"  # a junior's yes
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
 _INTERJECTIONS = _normalized(
@@ -226,6 +231,7 @@ def is_invitation(text: AnalyzedText) -> bool:
     tokens = text.tokens
     if any(
         _movement_asked(surface, _rest_of_sentence(tokens[index + 1 :]))
+        or _rest_of_sentence(tokens[index + 1 :]) in _RALLYING  # 法廷に行くぞ
         for index, (surface, lemma, _) in enumerate(tokens)
         if lemma in MOVE_VERBS
     ):
@@ -247,6 +253,8 @@ _PAUSES = re.compile(f"[、,{''.join(sorted(_CLOSING_MARKS))}]")
 _ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
 
 
+# A movement called out to the listener (行くぞ, 戻るぜ): the speaker takes the player along.
+_RALLYING = (["ぞ"], ["ぜ"])
 _REQUEST_ASKED = re.compile(r"(くれ|もらえ)(る|ない|ます|ません)(か\??|\?)")
 
 
@@ -417,9 +425,16 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         if lemma not in LEAVE_VERBS:
             continue
         after = [s for s in surfaces[index + 1 : index + 3] if s not in ("する", "します")]  # 失礼する前に
-        if not (after and after[0].startswith(_WHEN)):
-            return True
+        if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
+            continue
+        if after[:1] in (["て"], ["で"]) and after[1:2] in (["いい"], ["も"]) and _is_question(text):
+            continue  # 帰っていいですか？ asks leave to go; the answer may be no
+        return True
     return False
+
+
+# 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
+_CONDITIONAL = ("たら", "ば")
 
 
 # --- rules that decide before the model ----------------------------------------------------------
@@ -504,7 +519,10 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     reply = _without_openers(text)
     agrees = (
         reply.startswith(_AGREEMENT)
-        or any(r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE for r in (text, reply))
+        or any(
+            r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE
+            for r in (text, reply, strip_punctuation(ctx.text.raw))  # うっす, before っす reads as です
+        )
         or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
         or _opens_a_clause(ctx.text, _APPROVAL)
     )
@@ -542,9 +560,25 @@ def _opens_a_clause(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
 
 
 def _bare_movement(text: AnalyzedText) -> bool:
-    """A movement with nothing else named (だな、行ってみよう): after an invitation, its place is the
-    invited one. 「後で行く」 or 「ご飯行こう」 name something else."""
-    return has_movement_cue(text) and not _named_things(text)
+    """A sentence that is a movement with nothing else named (だな、行ってみよう; それしかないね。行きます):
+    after an invitation, its place is the invited one. 「後で行く」 or 「ご飯行こう」 name something else."""
+    return any(has_movement_cue(sentence) and not _named_things(sentence) for sentence in _sentences(text))
+
+
+def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
+    """The text cut after each closing mark or question mark, each piece with its own words."""
+    pieces: list[tuple[tuple[str, str, str], ...]] = []
+    start = 0
+    for index, (surface, _, _) in enumerate(text.tokens):
+        if surface in _CLOSING_MARKS or surface == "?":
+            pieces.append(text.tokens[start : index + 1])
+            start = index + 1
+    pieces.append(text.tokens[start:])
+    return [
+        AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in piece), tokens=piece)
+        for piece in pieces
+        if piece and (norm := "".join(t[0] for t in piece))
+    ]
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:

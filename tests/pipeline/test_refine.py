@@ -496,7 +496,24 @@ class TestAgreementToInvitation:
         outcome = agreement_to_invitation(None, context("だな、行ってみよう", amatsu, medbay_state, analyzer))
         assert outcome is not None and outcome.action == move("管制室")
         # a movement that names something else goes elsewhere
-        for text in ("ご飯行こう", "トイレ行ってくる"):
+        for text in ("ご飯行こう", "トイレ行ってくる", "それよりご飯行こう"):
+            assert agreement_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
+
+    def test_a_bare_movement_after_a_remark_goes_to_the_invited_place(
+        self,
+        hoshizora: Scenario,
+        amatsu: Scenario,
+        stage_state: GameState,
+        medbay_state: GameState,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        # what comes before the movement's own sentence names no destination: それ is the plan
+        invited = after_line(stage_state, "灯", "ロビーに行ってみない？")
+        outcome = agreement_to_invitation(None, context("それしかないですね。行きます", hoshizora, invited, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー")
+        outcome = agreement_to_invitation(None, context("仕方ないな。行こう", amatsu, medbay_state, analyzer))
+        assert outcome is not None and outcome.action == move("管制室")
+        for text in ("それしかないですね。ご飯行きます", "まだ早い。後で行く"):
             assert agreement_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
 
     def test_wait_refuses(
@@ -970,3 +987,69 @@ def test_steering_attempt(
     text: str, steers: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert (steering_attempt(None, context(text, hoshizora, stage_state, analyzer)) is not None) is steers
+
+
+class TestRoundNineGaps:
+    """Gaps that this round's held-out sets found, each on both scenarios with its near misses."""
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "call", "reported"),
+        [
+            ("hoshizora", "ロビー", "ロビーに行くぞ", "ロビーに行ったぞ"),
+            ("amatsu", "管制室", "管制室に戻るぜ", "管制室に戻ったぜ"),
+        ],
+    )
+    def test_a_movement_called_out_invites(
+        self, scene: str, place: str, call: str, reported: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        invited = after_line(state, state.responder or "", call)
+        for text in ("はい、行きましょう", "わかりました", "承知しました、すぐ参ります"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        done = after_line(state, state.responder or "", reported)
+        assert agreement_to_invitation(None, context("わかりました", scenario, done, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        ("scene", "asked", "going"),
+        [
+            ("hoshizora", ("ロビーってどうやって行くの？", "ロビーへの行き方、教えて"), "ロビーに行こう"),
+            ("amatsu", ("管制室にはどうやったら入れる？", "管制室ってどうやって上がるんでしたっけ"), "管制室に戻ろう"),
+        ],
+    )
+    def test_the_way_there_asked_is_not_a_move(
+        self, scene: str, asked: tuple[str, ...], going: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in asked:
+            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+        assert explicit_move(None, context(going, scenario, state, analyzer)) is not None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leaving_supposed_or_asked_leave_for_is_no_leave_cue(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        supposed_or_asked = (
+            "ここで帰ったら怒られますか？",
+            "今日はもう帰っていいですか？",
+            "帰ってもいい？",
+            "帰れば怒られるかな",
+        )
+        for text in supposed_or_asked:
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+        for text in ("もう帰ります", "今日は帰っていいよって言われたので帰ります", "帰ってもいいや、もう"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_junior_s_yes_and_leaving_work_in_kana(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        if scene == "hoshizora":
+            state = after_line(state, "灯", "ロビーに行ってみない？")
+        for text in ("うっす", "おっす！"):
+            assert agreement_to_invitation(None, context(text, scenario, state, analyzer)) is not None, text
+        assert agreement_to_invitation(None, context("うっすら見えた", scenario, state, analyzer)) is None
+        for text in ("じゃ、今日はあがります。お疲れー", "お先にあがります"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        assert farewell_leaves(None, context("階段をあがります", scenario, state, analyzer)) is None
