@@ -340,12 +340,35 @@ _DIRECTIONS = frozenset(_normalized("下 上 外 中 奥 表 裏 階下 階上 �
 
 
 def _named_things(text: AnalyzedText) -> list[str]:
-    """The nouns of the text but words that point at a place (あっち, そこ, 次, 下)."""
+    """The nouns of the text but words that point at a place (あっち, そこ, 次, 下) and what the player
+    takes along (ライト持ってすぐ行きます, 懐中電灯を持って行こう): neither is where the player goes."""
+    carried = _carried(text.tokens)
     return [
         s
-        for s, _, pos in text.tokens
-        if pos in ("名詞", "代名詞") and not s.startswith(_PLACE_PRONOUNS) and s not in _DIRECTIONS
+        for index, (s, _, pos) in enumerate(text.tokens)
+        if pos in ("名詞", "代名詞")
+        and not s.startswith(_PLACE_PRONOUNS)
+        and s not in _DIRECTIONS
+        and index not in carried
     ]
+
+
+_CARRYING = frozenset(_normalized("持つ 連れる"))
+
+
+def _carried(tokens: tuple[tuple[str, str, str], ...]) -> set[int]:
+    """The indices of the nouns right before a carrying verb, with or without を (懐中電灯を持って)."""
+    carried: set[int] = set()
+    for index, (_, lemma, _) in enumerate(tokens):
+        if lemma not in _CARRYING:
+            continue
+        before = index - 1
+        if before >= 0 and tokens[before][0] == "を":
+            before -= 1
+        while before >= 0 and tokens[before][2] == "名詞":
+            carried.add(before)
+            before -= 1
+    return carried
 
 
 def is_place_question(text: AnalyzedText) -> bool:
@@ -635,12 +658,20 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
     if action is None or action.kind != "move" or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
         return None
-    predicates = [
-        s for s, lemma, pos in ctx.text.tokens if pos in ("動詞", "形容詞") and lemma not in _TO_A_NAMED_PLACE
+    tokens = ctx.text.tokens
+    predicates = [s for s, lemma, pos in tokens if pos in ("動詞", "形容詞") and lemma not in _TO_A_NAMED_PLACE]
+    # …or a na-adjective said of something (裏山って夜だと真っ暗ですよね); 「大丈夫、ロビーへ」 still moves
+    predicates += [
+        s
+        for index, (s, _, pos) in enumerate(tokens)
+        if pos == "形状詞" and index + 1 < len(tokens) and tokens[index + 1][1] in _COPULAS
     ]
     if not predicates:
         return None
     return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
+
+
+_COPULAS = frozenset(_normalized("だ です"))
 
 
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -1053,3 +1053,32 @@ class TestRoundNineGaps:
             outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == LEAVE, text
         assert farewell_leaves(None, context("階段をあがります", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "going"),
+        [
+            ("hoshizora", "ロビー", ("ライト持ってすぐ行きます！", "懐中電灯を持って行こう")),
+            ("amatsu", "管制室", ("工具持ってすぐ行く", "端末を持って行きます")),
+        ],
+    )
+    def test_what_the_player_takes_along_is_no_destination(
+        self, scene: str, place: str, going: tuple[str, ...], scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        if scene == "hoshizora":
+            state = after_line(state, "灯", "ロビーに行ってみない？")
+        for text in going:
+            outcome = agreement_to_invitation(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        assert agreement_to_invitation(None, context("ライト持ってトイレ行ってくる", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        ("scene", "place"),
+        [("hoshizora", "ロビー"), ("amatsu", "管制室")],
+    )
+    def test_a_place_described_is_no_move(self, scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{place}って夜だと真っ暗ですよね", f"{place}って静かだね"):
+            assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+        for text in (f"大丈夫、{place}へ", f"{place}へ"):
+            assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
