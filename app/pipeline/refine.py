@@ -229,13 +229,11 @@ def is_invitation(text: AnalyzedText) -> bool:
     if _INVITING.search(text.norm):
         return True
     tokens = text.tokens
-    if any(
-        _movement_asked(surface, _rest_of_sentence(tokens[index + 1 :]))
-        or _rest_of_sentence(tokens[index + 1 :]) in _RALLYING  # 法廷に行くぞ
-        for index, (surface, lemma, _) in enumerate(tokens)
-        if lemma in MOVE_VERBS
-    ):
-        return True
+    for index, (surface, lemma, _) in enumerate(tokens):
+        if lemma in MOVE_VERBS:
+            rest = _rest_of_sentence(tokens[index + 1 :])
+            if _movement_asked(surface, rest) or rest in _RALLYING:  # 見に行く？ / 法廷に行くぞ
+                return True
     if any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in tokens):
         return True
     # …and its polite form, where the volitional is the auxiliary (いただきましょうか, 行きましょう)
@@ -339,6 +337,9 @@ _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち
 _DIRECTIONS = frozenset(_normalized("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
 
 
+_CARRYING = frozenset(_normalized("持つ 連れる"))
+
+
 def _named_things(text: AnalyzedText) -> list[str]:
     """The nouns of the text but words that point at a place (あっち, そこ, 次, 下) and what the player
     takes along (ライト持ってすぐ行きます, 懐中電灯を持って行こう): neither is where the player goes."""
@@ -351,9 +352,6 @@ def _named_things(text: AnalyzedText) -> list[str]:
         and s not in _DIRECTIONS
         and index not in carried
     ]
-
-
-_CARRYING = frozenset(_normalized("持つ 連れる"))
 
 
 def _carried(tokens: tuple[tuple[str, str, str], ...]) -> set[int]:
@@ -432,6 +430,10 @@ def _plain_speech(norm: str) -> str:
     return norm.replace("ー", "").replace("っす", "です")
 
 
+# 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
+_CONDITIONAL = ("たら", "ば")
+
+
 def has_leave_cue(text: AnalyzedText) -> bool:
     """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
     if farewell_talked_about(text):
@@ -454,10 +456,6 @@ def has_leave_cue(text: AnalyzedText) -> bool:
             continue  # 帰っていいですか？ asks leave to go; the answer may be no
         return True
     return False
-
-
-# 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
-_CONDITIONAL = ("たら", "ば")
 
 
 # --- rules that decide before the model ----------------------------------------------------------
@@ -597,7 +595,7 @@ def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
             pieces.append(text.tokens[start : index + 1])
             start = index + 1
     pieces.append(text.tokens[start:])
-    return [
+    return [  # the rules read a sentence's words and normalised text only, so that stands for its raw text
         AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in piece), tokens=piece)
         for piece in pieces
         if piece and (norm := "".join(t[0] for t in piece))
@@ -653,6 +651,9 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     return Outcome(NONE, "move_needs_destination_or_cue", "the text names no reachable place")
 
 
+_COPULAS = frozenset(_normalized("だ です"))
+
+
 def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
     names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
@@ -669,9 +670,6 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     if not predicates:
         return None
     return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
-
-
-_COPULAS = frozenset(_normalized("だ です"))
 
 
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
