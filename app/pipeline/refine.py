@@ -234,13 +234,23 @@ def is_invitation(text: AnalyzedText) -> bool:
             rest = _rest_of_sentence(tokens[index + 1 :])
             if _movement_asked(surface, rest) or rest in _RALLYING:  # 見に行く？ / 法廷に行くぞ
                 return True
-    if any(pos == "動詞" and surface.endswith(_VOLITIONAL) for surface, _, pos in tokens):
-        return True
-    # …and its polite form, where the volitional is the auxiliary (いただきましょうか, 行きましょう)
-    return any(
-        pos == "動詞" and index + 1 < len(tokens) and tokens[index + 1][0] == _POLITE_VOLITIONAL
-        for index, (_, _, pos) in enumerate(tokens)
-    )
+    return _lets(text)
+
+
+def _lets(text: AnalyzedText) -> bool:
+    return bool(_volitional_verbs(text))
+
+
+def _volitional_verbs(text: AnalyzedText) -> list[int]:
+    """The indices of the verbs in the volitional (行こう, 話そう), or in its polite form, where the
+    volitional is the auxiliary (いただきましょうか, 行きましょう)."""
+    tokens = text.tokens
+    return [
+        index
+        for index, (surface, _, pos) in enumerate(tokens)
+        if pos == "動詞"
+        and (surface.endswith(_VOLITIONAL) or (index + 1 < len(tokens) and tokens[index + 1][0] == _POLITE_VOLITIONAL))
+    ]
 
 
 # Marks that close a sentence without changing it (行くか。 行くか！); with commas, the pauses in one.
@@ -547,9 +557,30 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
         or _opens_a_clause(ctx.text, _APPROVAL)
     )
-    if not agrees and not _bare_movement(ctx.text):
+    invitation = ctx.analyzer.analyze(ctx.state.last_line.text if ctx.state.last_line else "")
+    if not agrees and not _bare_movement(ctx.text) and not _echoes(ctx.text, invitation):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def _echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
+    """A let's that repeats what the invitation proposed (一緒に確認しに行きましょう → ですね、確認しましょう):
+    its verb's stem (for する, the noun before it) is in the invitation, and so is all it names. 「一人に
+    させてやろうぜ」 shares 一人 with 「一人で投げてるみたい。見に行かない？」 but proposes something else.
+    (Stems, not dictionary forms: SudachiPy reads 調べに行こう's 調べ as a noun.)"""
+    named = _named_things(reply)
+    if not named or not all(thing in invitation.norm for thing in named):
+        return False
+    tokens = reply.tokens
+    for index in _volitional_verbs(reply):
+        surface, lemma, _ = tokens[index]
+        if lemma == _SURU:
+            stem = tokens[index - 1][0] if index > 0 else ""
+        else:
+            stem = surface.removesuffix("よう") if surface.endswith("よう") else surface.removesuffix("う")
+        if stem and stem in invitation.norm:
+            return True
+    return False
 
 
 def _without_openers(text: str) -> str:
@@ -602,13 +633,20 @@ def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
     ]
 
 
+# A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
+_REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮")
+
+
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A no (いや、まだここを調べたい) to a line that invites the player to a reachable place is neither
     that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
     to ask something (いや、それより鍵のことを教えて) is left to the model."""
     place = _invited_place(ctx)
     text = _trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))
-    if place is None or not text.startswith(_REFUSAL_OPENING) or _ASKING.search(text):
+    if place is None or _ASKING.search(text):
+        return None
+    # …or ends on a no of its own (危ないよ、やめとこう)
+    if not text.startswith(_REFUSAL_OPENING) and not _PAUSES.split(text)[-1].startswith(_REFUSAL_LAST_CLAUSE):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 

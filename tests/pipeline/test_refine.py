@@ -1082,3 +1082,55 @@ class TestRoundNineGaps:
             assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
         for text in (f"大丈夫、{place}へ", f"{place}へ"):
             assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize(
+        ("scene", "speaker", "line", "place", "echo", "elsewhere"),
+        [
+            (
+                "hoshizora",
+                "灯",
+                "ロビーの受付、一緒に確認しに行かない？",
+                "ロビー",
+                "ですね、確認しましょう",
+                "楽屋を確認しよう",
+            ),
+            (
+                "amatsu",
+                "九条",
+                "管制室でログを調べに行こう",
+                "管制室",
+                "そうですね、ログを調べましょう",
+                "酸素を調べましょう",
+            ),
+        ],
+    )
+    def test_a_let_s_that_repeats_the_proposal_agrees(
+        self,
+        scene: str,
+        speaker: str,
+        line: str,
+        place: str,
+        echo: str,
+        elsewhere: str,
+        scenes: Scenes,
+        analyzer: TextAnalyzer,
+    ) -> None:
+        scenario, state = scenes[scene]
+        invited = after_line(state, speaker, line)
+        outcome = agreement_to_invitation(None, context(echo, scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == move(place)
+        assert agreement_to_invitation(None, context(elsewhere, scenario, invited, analyzer)) is None
+        # a word in common, but another proposal
+        alone = after_line(state, speaker, f"一人で{place}にいるみたい。見に行かない？")
+        assert agreement_to_invitation(None, context("一人にさせてやろうぜ", scenario, alone, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_no_in_the_last_clause_declines(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        if scene == "hoshizora":
+            state = after_line(state, "灯", "ロビーに行ってみない？")
+        for text in ("危ないよ、やめとこう", "人が多いし、遠慮しとく"):
+            outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in ("うん、いいよ。まだ時間あるし", "危ないよ、やめたほうがいいかな？"):
+            assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
