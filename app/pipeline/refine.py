@@ -522,8 +522,9 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
 
-def _invited_place(ctx: RuleContext) -> Candidate | None:
-    """The one reachable place the last line invites the player to (控え室も見てみるか？), if any."""
+def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
+    """The one reachable place the last line invites the player to (控え室も見てみるか？), if any, with
+    that line."""
     last = ctx.state.last_line
     if last is None or not last.text:
         return None
@@ -533,16 +534,18 @@ def _invited_place(ctx: RuleContext) -> Candidate | None:
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
-    return None if any(t in invitation.norm for t in topic) else places[0]
+    return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
 
 
 def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
     move; the model alone sees no place in the player's text."""
-    place = _invited_place(ctx)
-    if place is None:
+    invited = _invitation(ctx)
+    if invited is None:
         return None
-    text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
+    place, invitation = invited
+    stripped = strip_punctuation(ctx.text.raw)
+    text = _plain_speech(stripped)  # いいっすね: casual です
     if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
         return None
     if mentioned_moves(ctx.text, ctx.candidates):
@@ -552,12 +555,11 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         reply.startswith(_AGREEMENT)
         or any(
             r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE
-            for r in (text, reply, strip_punctuation(ctx.text.raw))  # うっす, before っす reads as です
+            for r in (text, reply, stripped)  # うっす, before っす reads as です
         )
         or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
         or _opens_a_clause(ctx.text, _APPROVAL)
     )
-    invitation = ctx.analyzer.analyze(ctx.state.last_line.text if ctx.state.last_line else "")
     if not agrees and not _bare_movement(ctx.text) and not _echoes(ctx.text, invitation):
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
@@ -641,10 +643,11 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     """A no (いや、まだここを調べたい) to a line that invites the player to a reachable place is neither
     that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
     to ask something (いや、それより鍵のことを教えて) is left to the model."""
-    place = _invited_place(ctx)
+    invited = _invitation(ctx)
     text = _trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))
-    if place is None or _ASKING.search(text):
+    if invited is None or _ASKING.search(text):
         return None
+    place, _ = invited
     # …or ends on a no of its own (危ないよ、やめとこう)
     if not text.startswith(_REFUSAL_OPENING) and not _PAUSES.split(text)[-1].startswith(_REFUSAL_LAST_CLAUSE):
         return None

@@ -33,6 +33,14 @@ def scenes(hoshizora: Scenario, amatsu: Scenario, stage_state: GameState, medbay
     return {"hoshizora": (hoshizora, stage_state), "amatsu": (amatsu, medbay_state)}
 
 
+@pytest.fixture
+def invited_scenes(scenes: Scenes) -> Scenes:
+    """The two scenarios with an invitation to a reachable place as the last line (amatsu's usual state
+    has one: 管制室に来てくれないか)."""
+    hoshizora, stage_state = scenes["hoshizora"]
+    return {**scenes, "hoshizora": (hoshizora, after_line(stage_state, "灯", "ロビーに行ってみない？"))}
+
+
 def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
     candidates = build_candidates(state, scenario)
     after, _ = filter_by_addressee(candidates, find_addressee(text, state, scenario), state)
@@ -482,39 +490,30 @@ class TestAgreementToInvitation:
         past = after_line(stage_state, "湊", "ロビー、行ったね？")
         assert agreement_to_invitation(None, context("うん", hoshizora, past, analyzer)) is None
 
+    @pytest.mark.parametrize(
+        ("scene", "place", "bare"),
+        [
+            ("hoshizora", "ロビー", ("だな、行ってみよう", "それしかないですね。行きます")),
+            ("amatsu", "管制室", ("だな、行ってみよう", "仕方ないな。行こう")),
+        ],
+    )
     def test_a_bare_movement_goes_to_the_invited_place(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
+        self, scene: str, place: str, bare: tuple[str, ...], invited_scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        invited = after_line(stage_state, "灯", "ロビーに行ってみない？")
-        outcome = agreement_to_invitation(None, context("だな、行ってみよう", hoshizora, invited, analyzer))
-        assert outcome is not None and outcome.action == move("ロビー")
-        outcome = agreement_to_invitation(None, context("だな、行ってみよう", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
+        # before the movement's own sentence, a remark names no destination (それ is the plan)
+        scenario, invited = invited_scenes[scene]
+        for text in bare:
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
         # a movement that names something else goes elsewhere
-        for text in ("ご飯行こう", "トイレ行ってくる", "それよりご飯行こう"):
-            assert agreement_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
-
-    def test_a_bare_movement_after_a_remark_goes_to_the_invited_place(
-        self,
-        hoshizora: Scenario,
-        amatsu: Scenario,
-        stage_state: GameState,
-        medbay_state: GameState,
-        analyzer: TextAnalyzer,
-    ) -> None:
-        # what comes before the movement's own sentence names no destination: それ is the plan
-        invited = after_line(stage_state, "灯", "ロビーに行ってみない？")
-        outcome = agreement_to_invitation(None, context("それしかないですね。行きます", hoshizora, invited, analyzer))
-        assert outcome is not None and outcome.action == move("ロビー")
-        outcome = agreement_to_invitation(None, context("仕方ないな。行こう", amatsu, medbay_state, analyzer))
-        assert outcome is not None and outcome.action == move("管制室")
-        for text in ("それしかないですね。ご飯行きます", "まだ早い。後で行く"):
-            assert agreement_to_invitation(None, context(text, hoshizora, invited, analyzer)) is None, text
+        for text in (
+            "ご飯行こう",
+            "トイレ行ってくる",
+            "それよりご飯行こう",
+            "それしかないですね。ご飯行きます",
+            "まだ早い。後で行く",
+        ):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
 
     def test_wait_refuses(
         self,
@@ -1042,10 +1041,10 @@ class TestRoundNineGaps:
             assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_a_junior_s_yes_and_leaving_work_in_kana(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        if scene == "hoshizora":
-            state = after_line(state, "灯", "ロビーに行ってみない？")
+    def test_a_junior_s_yes_and_leaving_work_in_kana(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
         for text in ("うっす", "おっす！"):
             assert agreement_to_invitation(None, context(text, scenario, state, analyzer)) is not None, text
         assert agreement_to_invitation(None, context("うっすら見えた", scenario, state, analyzer)) is None
@@ -1062,11 +1061,9 @@ class TestRoundNineGaps:
         ],
     )
     def test_what_the_player_takes_along_is_no_destination(
-        self, scene: str, place: str, going: tuple[str, ...], scenes: Scenes, analyzer: TextAnalyzer
+        self, scene: str, place: str, going: tuple[str, ...], invited_scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        scenario, state = scenes[scene]
-        if scene == "hoshizora":
-            state = after_line(state, "灯", "ロビーに行ってみない？")
+        scenario, state = invited_scenes[scene]
         for text in going:
             outcome = agreement_to_invitation(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == move(place), text
@@ -1125,10 +1122,8 @@ class TestRoundNineGaps:
         assert agreement_to_invitation(None, context("一人にさせてやろうぜ", scenario, alone, analyzer)) is None
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
-    def test_a_no_in_the_last_clause_declines(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        if scene == "hoshizora":
-            state = after_line(state, "灯", "ロビーに行ってみない？")
+    def test_a_no_in_the_last_clause_declines(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
         for text in ("危ないよ、やめとこう", "人が多いし、遠慮しとく"):
             outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == NONE, text
