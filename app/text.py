@@ -37,15 +37,34 @@ class AnalyzedText:
 
     def contains(self, phrase: AnalyzedText) -> bool:
         """Whether `phrase` appears in this text, by surface or by dictionary forms. A phrase written in
-        kana alone must start and end where this text's words do: folded to hiragana, カメラ is inside
-        確かめられる, and イカ inside いかが."""
+        kana alone must start and end where this text's words or its kana do: folded to hiragana,
+        カメラ is inside 確かめられる, and イカ inside いかが, but ネタ is in ネタ元 (one word to SudachiPy)."""
         if not phrase.norm:
             return False
         if _KANA_ONLY.fullmatch(phrase.norm):
-            return as_whole_words(phrase.norm, [s for s, _, _ in self.tokens]) or as_whole_words(
+            return _kana_word_in(phrase.norm, [s for s, _, _ in self.tokens]) or _kana_word_in(
                 phrase.lemmas, [lemma for _, lemma, _ in self.tokens]
             )
         return phrase.norm in self.norm or (bool(phrase.lemmas) and phrase.lemmas in self.lemmas)
+
+
+def _kana_word_in(phrase: str, words: list[str]) -> bool:
+    """Whether `phrase` occurs in the concatenated `words` with each end at a word boundary or where kana
+    meets another script (ねた|元)."""
+    joined = "".join(words)
+    bounds, offset = {0, len(joined)}, 0
+    for word in words:
+        offset += len(word)
+        bounds.add(offset)
+    bounds |= {
+        i for i in range(1, len(joined)) if bool(_KANA_ONLY.match(joined[i - 1])) != bool(_KANA_ONLY.match(joined[i]))
+    }
+    position = joined.find(phrase)
+    while position >= 0:
+        if position in bounds and position + len(phrase) in bounds:
+            return True
+        position = joined.find(phrase, position + 1)
+    return False
 
 
 def as_whole_words(phrase: str, words: list[str]) -> bool:

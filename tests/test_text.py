@@ -14,6 +14,8 @@ from app.text import TextAnalyzer, as_whole_words
         ("ＢＧＭ変えない？", "BGM"),
         ("盗難事件の話", "盗難"),  # a word in kanji may sit inside a longer one
         ("誰が扉を開けたの？", "開け"),
+        ("ネタ元って誰？", "ネタ"),  # one word to SudachiPy, but the kana ends where the kanji starts
+        ("生ビールください", "ビール"),
     ],
 )
 def test_a_word_is_found(text: str, word: str, analyzer: TextAnalyzer) -> None:

@@ -53,7 +53,9 @@ FAREWELLS = _normalized(
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
     "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで "
-    "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで"
+    "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで "
+    # calling it a day (今日はここまでにします。お疲れさまでした)
+    "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます"
 )
 # "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
 # it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
@@ -143,7 +145,10 @@ _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 _REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待")
-_ASKING = re.compile(r"(\?|か$|教えて|聞かせて|話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)")
+# (話して as a request, not inside a noun's する: 電話して, 会話して)
+_ASKING = re.compile(
+    r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
+)
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
 _INVITING = re.compile(
     r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
@@ -163,7 +168,7 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく)"
+    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|ってことで|ということで)"
     r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or an option chosen by its place in the list (選択肢の二番目を選んで, 最後の選択肢で)
@@ -215,8 +220,8 @@ def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> li
 _SURU = normalize("為る")
 
 
-# 刑事課って上の階でしたっけ (recalling), 開いてるかしら: questions without a question mark too.
-_QUESTION_ENDINGS = ("?", "か", "かな", "の", "っけ", "かしら")
+# 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too.
+_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "の", "っけ", "かしら")
 
 
 def _is_question(text: AnalyzedText) -> bool:
@@ -314,6 +319,8 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
 # Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
 _VERB_TAILS = frozenset(_normalized("て で ちゃう ちまう じゃう てく く くる いく しまう"))
 _CONJUNCTIVE = frozenset(("て", "で"))
+# Verbs that follow a て-form and add to it (見てみる, 確かめておく, 聞いてくる).
+_TRYING_AUXILIARIES = frozenset(_normalized("見る みる 置く おく 行く いく 来る くる"))
 # Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
 _INTENDING = frozenset(_normalized("ところ 所 つもり こと 予定 気 時間 頃 番"))
 
@@ -442,6 +449,7 @@ def _plain_speech(norm: str) -> str:
 
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
+_LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
 
 
 def has_leave_cue(text: AnalyzedText) -> bool:
@@ -459,11 +467,12 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     for index, (_, lemma, _) in enumerate(text.tokens):
         if lemma not in LEAVE_VERBS:
             continue
-        after = [s for s in surfaces[index + 1 : index + 3] if s not in ("する", "します")]  # 失礼する前に
+        # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
+        after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
             continue
         if after[:1] in (["て"], ["で"]) and after[1:2] in (["いい"], ["も"]) and _is_question(text):
-            continue  # 帰っていいですか？ asks leave to go; the answer may be no
+            continue  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
         return True
     return False
 
@@ -511,6 +520,43 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(places[0].action, "explicit_move", f"names {places[0].action.target} with a movement verb")
 
 
+# The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
+# before the place but an opener, a first person or an adverb, so that 「湊さんならロビーにいますよ」 or
+# 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
+_STAY_BEFORE = (
+    r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|なら|んじゃ|ほな|はい|うん|了解|わかりました|わかった)、?)?"
+    r"(?:(?:私|わたし|僕|ぼく|俺|おれ|自分|うち|あたし|わし)(?:は|も)、?)?"
+    r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
+)
+_STAY_AFTER = re.compile(
+    r"(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと)?"
+    r"(?:いる|います|おります|おる|待ってる|待ってます|待っています|待っております|待ちます|待機してる|待機してます"
+    r"|待機しています|待機しております|待機します|控えてる|控えてます|控えています|控えております)"
+    r"(?:ね|よ|わ|ぜ|から|ので|んで)*$"
+)
+
+
+def _stays_at(text: AnalyzedText, place: Candidate) -> bool:
+    """Whether a sentence of the text is the player saying they will be at `place` (先にロビーにいるね)."""
+    names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
+    for sentence in _sentences(text):
+        norm = _trimmed(sentence.norm.rstrip("。.!…‥"))
+        for name in names:
+            before, found, after = norm.partition(name)
+            if found and re.fullmatch(_STAY_BEFORE, before) and _STAY_AFTER.match(after):
+                return True
+    return False
+
+
+def waiting_at_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The player saying they will be at a reachable place (控え室で待ってますね) goes there: no
+    movement verb is said, but the place is where the player will be."""
+    places = mentioned_moves(ctx.text, ctx.candidates)
+    if len(places) != 1 or not _stays_at(ctx.text, places[0]):
+        return None
+    return Outcome(places[0].action, "waiting_at_place", f"says the player will be at {places[0].action.target}")
+
+
 def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text (失礼します) leaves when leaving is possible; asking about
     the word (失礼しますって言うの？) does not."""
@@ -529,12 +575,27 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     if last is None or not last.text:
         return None
     invitation = ctx.analyzer.analyze(last.text)
-    places = mentioned_moves(invitation, ctx.candidates)
+    places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates)
     if len(places) != 1 or not is_invitation(invitation):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
+
+
+def _partly_named_moves(line: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
+    """Reachable places a line with a movement in it names by the first word of their name only
+    (パトロールの人に言いに行こう → パトロール詰所): a character's line may name a place loosely. Only for
+    the game's own lines; a player's text must name the place."""
+    if not has_movement_cue(line):
+        return []
+    nouns = {s for s, _, pos in line.tokens if pos == "名詞" and len(s) >= 2}
+    return [
+        c
+        for c in candidates
+        if c.action.kind == "move"
+        and any(noun != normalize(name) and normalize(name).startswith(noun) for name in c.names for noun in nouns)
+    ]
 
 
 def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -570,17 +631,23 @@ def _echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
     its verb's stem (for する, the noun before it) is in the invitation, and so is all it names. 「一人に
     させてやろうぜ」 shares 一人 with 「一人で投げてるみたい。見に行かない？」 but proposes something else.
     (Stems, not dictionary forms: SudachiPy reads 調べに行こう's 調べ as a noun.)"""
-    named = _named_things(reply)
-    if not named or not all(thing in invitation.norm for thing in named):
+    if not all(thing in invitation.norm for thing in _named_things(reply)):
         return False
     tokens = reply.tokens
     for index in _volitional_verbs(reply):
-        surface, lemma, _ = tokens[index]
+        verb = index
+        # 見てみましょう, 確かめておこう: the verb before the auxiliary says what is proposed
+        while verb >= 2 and tokens[verb][1] in _TRYING_AUXILIARIES and tokens[verb - 1][0] in _CONJUNCTIVE:
+            verb -= 2
+        surface, lemma, _ = tokens[verb]
         if lemma == _SURU:
-            stem = tokens[index - 1][0] if index > 0 else ""
+            stem = tokens[verb - 1][0] if verb > 0 else ""
+        elif verb != index:
+            stem = surface
         else:
             stem = surface.removesuffix("よう") if surface.endswith("よう") else surface.removesuffix("う")
-        if stem and stem in invitation.norm:
+        # one kana (見よう's み) could be anywhere in the line
+        if stem and stem in invitation.norm and not (len(stem) == 1 and "ぁ" <= stem <= "ゖ"):
             return True
     return False
 
@@ -736,6 +803,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     steering_attempt,
     near_verbatim_example,
     explicit_move,
+    waiting_at_place,
     farewell_leaves,
     agreement_to_invitation,
     refusal_to_invitation,

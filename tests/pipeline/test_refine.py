@@ -19,6 +19,7 @@ from app.pipeline.refine import (
     place_question_is_not_move,
     refusal_to_invitation,
     steering_attempt,
+    waiting_at_place,
 )
 from app.scenario import Scenario
 from app.schemas import GameState
@@ -1129,3 +1130,104 @@ class TestRoundNineGaps:
             assert outcome is not None and outcome.action == NONE, text
         for text in ("うん、いいよ。まだ時間あるし", "危ないよ、やめたほうがいいかな？"):
             assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
+
+
+class TestRoundTenGaps:
+    """Gaps that round 10's held-out sets found, each on both scenarios with its near misses."""
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "line"),
+        [
+            ("hoshizora", "音響ブース", "音響の人に聞きに行こう"),
+            ("amatsu", "居住区", "クルーの誰かに知らせに行こう？"),
+        ],
+    )
+    def test_an_invitation_may_name_its_place_by_the_first_word(
+        self, scene: str, place: str, line: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        invited = after_line(state, state.responder or "", line)
+        for text in ("うん、行こ", "そうしましょう"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        refused = refusal_to_invitation(None, context("ちょっと待って、まだ探してみる", scenario, invited, analyzer))
+        assert refused is not None and refused.action == NONE
+        # no movement in the line: no place is meant
+        asked = after_line(state, state.responder or "", line.replace("に行こう", "てみよう"))
+        assert agreement_to_invitation(None, context("うん", scenario, asked, analyzer)) is None
+        # the player's own text must name the place whole
+        assert explicit_move(None, context(line, scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        ("scene", "speaker", "line", "place", "echo"),
+        [
+            ("hoshizora", "灯", "ロビーの受付、見に行かない？", "ロビー", "ですね、見てみましょう"),
+            ("amatsu", "九条", "管制室のログ、確かめに行こう", "管制室", "ですね、確かめておきましょう"),
+        ],
+    )
+    def test_a_let_s_with_an_auxiliary_repeats_the_proposal(
+        self, scene: str, speaker: str, line: str, place: str, echo: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        invited = after_line(state, speaker, line)
+        outcome = agreement_to_invitation(None, context(echo, scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == move(place)
+        # the auxiliary alone (みる, おく) is not what was proposed
+        for text in ("ですね、食べてみましょう", "ですね、片付けておきましょう"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+    )
+    def test_saying_where_the_player_will_be_goes_there(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (
+            f"{place}で待ってますね",
+            f"じゃあ僕は{alias}で待機してます",
+            f"わかりました。先に{alias}にいるね",
+        ):
+            outcome = waiting_at_place(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        for text in (
+            f"湊さんなら{place}にいますよ",  # someone else is there
+            f"みんな{alias}にいるよ",
+            f"{place}で待ってて",  # a request
+            f"{place}にいるの？",
+            f"{place}にいました",
+            f"{place}にいる人って誰？",
+        ):
+            assert waiting_at_place(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_asked_for_or_calling_it_a_day(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in (
+            "これ終わったら帰っても大丈夫ですかね",
+            "今日はもう帰っちゃっていいですかね？",
+            "帰っちゃったら怒られる？",
+        ):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+        for text in ("今日はここまでにします。お疲れさまでした", "よし、今日はここまで"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        assert farewell_leaves(None, context("ここまで来たら引き返せないね", scenario, state, analyzer)) is None
+        assert leave_needs_cue(LEAVE, context("もう帰っちゃおうかな", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_option_token_settled_on_steers(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("原因はA2ってことで", "じゃあA1ということで"):
+            assert steering_attempt(None, context(text, scenario, state, analyzer)) is not None, text
+        assert steering_attempt(None, context("原因はそういうことで", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_no_that_phones_someone_asks_nothing(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        outcome = refusal_to_invitation(None, context("いや、それより先に電話してみる", scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE
+        asking = context("いや、それより詳しく話して", scenario, state, analyzer)
+        assert refusal_to_invitation(None, asking) is None
