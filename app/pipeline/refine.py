@@ -791,6 +791,30 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
 
 
+# How long someone has done something (ここで働いて長いの？, 刑事になって何年ですか, 何年目なんですか):
+# small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
+_TENURE = re.compile(
+    r"何年(目|生|にな|です|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
+    r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
+)
+# A topic whose own texts speak of years or a career may be what a tenure question asks about.
+_TIME_IN_A_TOPIC = ("年", "長い", "経歴", "いつから", "昔", "勤め", "働")
+
+
+def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Asking someone how long they have done something is small talk about that person: the model
+    read 「源さん、板前になって長いんですか」 as the inn's cooking, and 「先輩、刑事になって何年ですか」 as
+    the victim. A topic that itself speaks of years or a career (its description, examples or what the
+    characters know of it) stays."""
+    if action is None or action.kind != "intent" or not _TENURE.search(ctx.text.norm):
+        return None
+    candidate = ctx.candidate_for(action)
+    texts = (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
+    if any(word in text for text in texts for word in _TIME_IN_A_TOPIC):
+        return None
+    return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
+
+
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
     the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
@@ -818,6 +842,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     move_needs_movement,
     place_question_is_not_move,
     leave_needs_cue,
+    tenure_is_small_talk,
 )
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.addressee import filter_by_addressee, find_addressee
-from app.pipeline.candidates import build_candidates
+from app.pipeline.candidates import build_candidates, scenario_candidates
 from app.pipeline.refine import (
     RuleContext,
     agreement_to_invitation,
@@ -19,6 +19,7 @@ from app.pipeline.refine import (
     place_question_is_not_move,
     refusal_to_invitation,
     steering_attempt,
+    tenure_is_small_talk,
     waiting_at_place,
 )
 from app.scenario import Scenario
@@ -1231,3 +1232,22 @@ class TestRoundTenGaps:
         assert outcome is not None and outcome.action == NONE
         asking = context("いや、それより詳しく話して", scenario, state, analyzer)
         assert refusal_to_invitation(None, asking) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asking_someone_s_tenure_is_small_talk(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ここで働いて何年になるんですか", "この仕事、もう長いの？", "先生になって何年目ですか"):
+            ctx = context(text, scenario, state, analyzer)
+            topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
+            assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics), text
+        for text in ("この建物って何年前からあるの？", "この曲、何年に作ったの？", "長い一日でしたね"):
+            ctx = context(text, scenario, state, analyzer)
+            assert all(tenure_is_small_talk(c.action, ctx) is None for c in ctx.candidates), text
+
+    def test_a_topic_about_work_keeps_a_tenure_question(self, amatsu: Scenario, analyzer: TextAnalyzer) -> None:
+        # ねぎらう (thanking the crew for their work) speaks of working: the question may be about it
+        candidates = tuple(scenario_candidates(amatsu))
+        state = GameState.model_validate({"location": "医務室", "present": [], "moves": [], "can_leave": False})
+        ctx = RuleContext(analyzer.analyze("ここで働いて何年になるんですか"), state, candidates, analyzer)
+        assert tenure_is_small_talk(Action("intent", "ねぎらう"), ctx) is None
+        assert tenure_is_small_talk(Action("intent", "航路"), ctx) is not None
