@@ -523,7 +523,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 # The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
 # before the place but an opener, a first person or an adverb, so that 「湊さんならロビーにいますよ」 or
 # 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
-_STAY_BEFORE = (
+_STAY_BEFORE = re.compile(
     r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|なら|んじゃ|ほな|はい|うん|了解|わかりました|わかった)、?)?"
     r"(?:(?:私|わたし|僕|ぼく|俺|おれ|自分|うち|あたし|わし)(?:は|も)、?)?"
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
@@ -543,7 +543,7 @@ def _stays_at(text: AnalyzedText, place: Candidate) -> bool:
         norm = _trimmed(sentence.norm.rstrip("。.!…‥"))
         for name in names:
             before, found, after = norm.partition(name)
-            if found and re.fullmatch(_STAY_BEFORE, before) and _STAY_AFTER.match(after):
+            if found and _STAY_BEFORE.fullmatch(before) and _STAY_AFTER.match(after):
                 return True
     return False
 
