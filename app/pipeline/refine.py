@@ -21,6 +21,7 @@ def _normalized(words: str) -> tuple[str, ...]:
     return tuple(normalize(w) for w in words.split())
 
 
+_FIRST_PERSON_WORDS = "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
 # Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
 MOVE_VERBS = frozenset(
     _normalized(
@@ -45,6 +46,7 @@ FAREWELLS = _normalized(
     "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
     "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます "
     "もうあがります 今日はあがります これであがります お先にあがります そろそろあがります "
+    "もう上がる 今日は上がる お先に上がる もうあがる 今日はあがる お先にあがる "
     "あがらせてもらいます あがらせていただきます "
     # older speech (時代劇): 失礼つかまつる, これにて御免
     "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼"
@@ -110,7 +112,7 @@ def _trimmed(norm: str) -> str:
         norm = trimmed
 
 
-_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー")
+_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー", "けん")  # けん: Kyushu, Chugoku
 # A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
 _AGREEMENT_ANYWHERE = _normalized("うん はい そうしよう そうしましょう")
 # …these too, where they open a clause (「うん、いいね」「それいいね」), not after what they praise
@@ -293,7 +295,7 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
         request = "".join(following[1:])  # くれる？ くれますか もらえない？ — not くれ (an order) nor くれた？
         return bool(_REQUEST_ASKED.fullmatch(request))
-    return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"])
+    return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"], ["ん", "?"])
 
 
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
@@ -307,7 +309,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
         if any(s in ("た", "だ") for s in following[:2]):
             continue
-        if _describes_a_noun(tokens[index + 1 :]):
+        if _describes_a_noun(tokens[index + 1 :]) or _someone_else_moves(tokens[:index]):
             continue
         negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
         if negated and not _is_question(text) and not _must(text.tokens[index + 1 :]):
@@ -323,6 +325,30 @@ _CONJUNCTIVE = frozenset(("て", "で"))
 _TRYING_AUXILIARIES = frozenset(_normalized("見る みる 置く おく 行く いく 来る くる"))
 # Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
 _INTENDING = frozenset(_normalized("ところ 所 つもり こと 予定 気 時間 頃 番"))
+
+
+_FIRST_PERSON = frozenset(_normalized(_FIRST_PERSON_WORDS))
+# Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
+_PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
+
+
+def _someone_else_moves(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement verb has a subject of its own, marked by が, that is not the player: 「犯人がロビーに
+    入る」, 「倉庫ってどれくらい粉が入ると？」 (how much flour fits). Only a place phrase may stand between
+    the subject and the verb, or a verb it carries on from (誰かが入ってくる): in 「時間がないからロビーに
+    行く」 が belongs to ない."""
+    for position in range(len(before_verb) - 1, 0, -1):
+        surface, _, pos = before_verb[position]
+        if pos == "動詞" and before_verb[position + 1 : position + 2] and before_verb[position + 1][0] in _CONJUNCTIVE:
+            continue
+        if surface == "が":
+            subject = before_verb[position - 1]
+            if subject[0] == "か" and position >= 2:  # 誰かが
+                subject = before_verb[position - 2]
+            return subject[2] in ("名詞", "代名詞") and subject[1] not in _FIRST_PERSON
+        if pos not in _PLACE_PHRASE_POS:
+            return False
+    return False
 
 
 def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
@@ -418,14 +444,19 @@ def _farewell_at_end(norm: str) -> str | None:
         if (turning_in := _TURNING_IN.search(ending)) is not None:
             return turning_in.group(0)
     # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
-    core = norm
-    while particle := next((p for p in _SENTENCE_END_PARTICLES if core.endswith(p)), None):
-        core = core[: -len(particle)]
+    core = _without_closing_particles(norm)
     if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
         return later.group(0)
     if (meeting := _SEE_YOU_AT.search(core)) is not None:
         return meeting.group(0)
     return None
+
+
+def _without_closing_particles(norm: str) -> str:
+    """`norm` without the sentence-end particles it closes with, all of them (行くよね → 行く)."""
+    while particle := next((p for p in _SENTENCE_END_PARTICLES if norm.endswith(p)), None):
+        norm = norm[: -len(particle)]
+    return norm
 
 
 def _farewells_in(norm: str) -> Iterator[tuple[str, str]]:
@@ -525,14 +556,16 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 # 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
 _STAY_BEFORE = re.compile(
     r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|なら|んじゃ|ほな|はい|うん|了解|わかりました|わかった)、?)?"
-    r"(?:(?:私|わたし|僕|ぼく|俺|おれ|自分|うち|あたし|わし)(?:は|も)、?)?"
+    rf"(?:(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:は|も|、))?"
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
 )
 _STAY_AFTER = re.compile(
-    r"(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと)?"
+    r"(?:のほう|の方)?(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと)?"
     r"(?:いる|います|おります|おる|待ってる|待ってます|待っています|待っております|待ちます|待機してる|待機してます"
-    r"|待機しています|待機しております|待機します|控えてる|控えてます|控えています|控えております)"
-    r"(?:ね|よ|わ|ぜ|から|ので|んで)*$"
+    r"|待機しています|待機しております|待機します|控えてる|控えてます|控えています|控えております"
+    # 待っとく, 待っとるけん: spoken and western forms
+    r"|待っとく|待っときます|待っておく|待っておきます|待っとる|待っとります)"
+    r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
 )
 
 
@@ -615,7 +648,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     agrees = (
         reply.startswith(_AGREEMENT)
         or any(
-            r.rstrip("".join(_SENTENCE_END_PARTICLES)) in _AGREEMENT_WHOLE
+            _without_closing_particles(r) in _AGREEMENT_WHOLE
             for r in (text, reply, stripped)  # うっす, before っす reads as です
         )
         or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)

@@ -1251,3 +1251,56 @@ class TestRoundTenGaps:
         ctx = RuleContext(analyzer.analyze("ここで働いて何年になるんですか"), state, candidates, analyzer)
         assert tenure_is_small_talk(Action("intent", "ねぎらう"), ctx) is None
         assert tenure_is_small_talk(Action("intent", "航路"), ctx) is not None
+
+
+class TestRoundTenSecondBatchGaps:
+    """Gaps that round 10's second batch found (a Hakata-dialect bakery among them), on both scenarios."""
+
+    @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
+    def test_someone_else_s_movement_is_not_the_player_s(
+        self, scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{place}ってどれくらい人が入ると？", f"犯人が{place}に向かう", f"誰かが{place}に入ってくる"):
+            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+        for text in (f"俺が{place}に行く", f"時間がないから{place}に行こう", f"みんなで{place}に行こう"):
+            outcome = explicit_move(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+
+    @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
+    def test_a_western_won_t_you_and_its_yeses(
+        self, scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        invited = after_line(state, state.responder or "", f"{place}、一緒に見に行かん？")
+        for text in ("よかよ、行こ", "行こうや"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        refused = refusal_to_invitation(
+            None, context("あとでね、先にこれ片付けてしまうけん", scenario, invited, analyzer)
+        )
+        assert refused is not None and refused.action == NONE
+        # a plain negation invites nobody
+        told = after_line(state, state.responder or "", f"{place}には行かん。")
+        assert agreement_to_invitation(None, context("行こうや", scenario, told, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_western_and_plain_farewells(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ほな、失礼しますけん", "今日はもう上がるね。おつかれ"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("階段を上がるね", "もう上がるの？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+    )
+    def test_where_the_player_will_be_in_more_words(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"私、{alias}で待機してますね", f"{alias}のほうで待っとくけん"):
+            outcome = waiting_at_place(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        assert waiting_at_place(None, context(f"犯人は{alias}のほうで待っとる", scenario, state, analyzer)) is None
