@@ -569,14 +569,26 @@ _STAY_AFTER = re.compile(
 )
 
 
-def _stays_at(text: AnalyzedText, place: Candidate) -> bool:
-    """Whether a sentence of the text is the player saying they will be at `place` (先にロビーにいるね)."""
+# The player saying they will search a place (自転車置き場も確認しておきます, 奥でもう一回探してみます,
+# 収蔵庫を確認させてください): in the player's own voice, not past, asked or asked of someone else.
+_SEARCH_AFTER = re.compile(
+    r"(?:のほう|の方|の中)?(?:を|で|も|は)?(?:もう一回|もう一度|もういっかい|ちょっと|一応|念のため|先に|少し)?"
+    r"(?:確認|探|捜|調べ|見回|見て回)[ぁ-ゖ]*?"
+    r"(?:ておきます|ておく|とく|ときます|とこう|ておこう|てみます|てみる|させてください|させてもらいます|させてもらう"
+    r"|します|する|しよう|しましょう|ます|る|よう|ましょう)"
+    r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
+)
+
+
+def _says_of_place(text: AnalyzedText, place: Candidate, after_place: re.Pattern[str]) -> bool:
+    """Whether a sentence of the text is the player's own, with nothing before the place but an opener,
+    a first person or an adverb, and what follows the place matching `after_place`."""
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
     for sentence in _sentences(text):
         norm = _trimmed(sentence.norm.rstrip("。.!…‥"))
         for name in names:
             before, found, after = norm.partition(name)
-            if found and _STAY_BEFORE.fullmatch(before) and _STAY_AFTER.match(after):
+            if found and _STAY_BEFORE.fullmatch(before) and after_place.match(after):
                 return True
     return False
 
@@ -585,9 +597,19 @@ def waiting_at_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """The player saying they will be at a reachable place (控え室で待ってますね) goes there: no
     movement verb is said, but the place is where the player will be."""
     places = mentioned_moves(ctx.text, ctx.candidates)
-    if len(places) != 1 or not _stays_at(ctx.text, places[0]):
+    if len(places) != 1 or not _says_of_place(ctx.text, places[0], _STAY_AFTER):
         return None
     return Outcome(places[0].action, "waiting_at_place", f"says the player will be at {places[0].action.target}")
+
+
+def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The player saying they will search a reachable place (自転車置き場も確認しておきます, 収蔵庫を確認
+    させてください) goes there to do it. Not what is at the place (ロビーの防犯カメラを確認しておきます names
+    the camera), nor a search asked of someone else (ロビーを調べてください) or already done (調べた)."""
+    places = mentioned_moves(ctx.text, ctx.candidates)
+    if len(places) != 1 or not _says_of_place(ctx.text, places[0], _SEARCH_AFTER):
+        return None
+    return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
 
 
 def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -861,6 +883,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     near_verbatim_example,
     explicit_move,
     waiting_at_place,
+    searching_a_place,
     farewell_leaves,
     agreement_to_invitation,
     refusal_to_invitation,

@@ -18,6 +18,7 @@ from app.pipeline.refine import (
     place_is_the_subject,
     place_question_is_not_move,
     refusal_to_invitation,
+    searching_a_place,
     steering_attempt,
     tenure_is_small_talk,
     waiting_at_place,
@@ -1304,3 +1305,22 @@ class TestRoundTenSecondBatchGaps:
             outcome = waiting_at_place(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == move(place), text
         assert waiting_at_place(None, context(f"犯人は{alias}のほうで待っとる", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+    )
+    def test_searching_a_place_goes_there(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{alias}も確認しておきます", f"{place}を確認させてください", f"{alias}でもう一回探してみます"):
+            outcome = searching_a_place(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        for text in (
+            f"{place}の防犯カメラを確認しておきます",  # something at the place
+            f"{alias}を調べてください",  # asked of someone else
+            f"{alias}はもう調べた",
+            f"{place}を確認しましたか？",
+            f"湊さんが{alias}を確認しておきます",
+        ):
+            assert searching_a_place(None, context(text, scenario, state, analyzer)) is None, text
