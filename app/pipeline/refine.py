@@ -26,7 +26,7 @@ _FIRST_PERSON_WORDS = "私 わたし 僕 ぼく 俺 おれ 自分 うち あた�
 MOVE_VERBS = frozenset(
     _normalized(
         "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
-        "上る 登る 昇る 渡る 進む のぞく たずねる 参る"
+        "上る 登る 昇る 渡る 進む のぞく たずねる 参る 散歩"
     )
 )
 # With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
@@ -301,18 +301,22 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
     tokens = text.tokens
-    for index, (_, lemma, _) in enumerate(tokens):
+    for index, (_, lemma, pos) in enumerate(tokens):
         if lemma not in verbs:
             continue
-        following = [surface for surface, _, _ in tokens[index + 1 : index + 4]]
-        if tokens[index][2] == "名詞" and not (index + 1 < len(tokens) and tokens[index + 1][1] == _SURU):
-            continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
+        end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
+        if pos == "名詞":
+            if not (index + 1 < len(tokens) and tokens[index + 1][1] == _SURU):
+                continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
+            end = index + 1
+        after_verb = tokens[end + 1 :]
+        following = [surface for surface, _, _ in after_verb[:3]]
         if any(s in ("た", "だ") for s in following[:2]):
             continue
-        if _describes_a_noun(tokens[index + 1 :]) or _someone_else_moves(tokens[:index]):
+        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
         negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
-        if negated and not _is_question(text) and not _must(text.tokens[index + 1 :]):
+        if negated and not _is_question(text) and not _must(after_verb):
             continue
         return True
     return False
@@ -544,11 +548,29 @@ def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | 
 
 def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
-    thinks; a question about the place (控え室って行ったことある？) is not."""
+    thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
+    is not."""
     places = mentioned_moves(ctx.text, ctx.candidates)
     if len(places) != 1 or not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) or is_place_question(ctx.text):
         return None
+    if _asks_about_place(ctx.text, places[0]):
+        return None
     return Outcome(places[0].action, "explicit_move", f"names {places[0].action.target} with a movement verb")
+
+
+def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
+    """A question that opens with the place as its topic (ねえ、控え室って…？) asks about the place, a
+    movement verb in it or not (奥座敷って入っちゃだめなんすか, 跨線橋って、どこから上がるんですか); a let's
+    or a won't-you to go there (控え室って行ってみない？) still proposes going, but not one without a
+    movement (決闘場って危なくない？). って only: 「控え室は施錠
+    されてたのかな」 sets the scene for a topic (the keys)."""
+    if not _is_question(text):
+        return False
+    opening = _without_openers(_PAUSES.sub("", text.norm))
+    # the cheap test first: this runs for every move option the model scored
+    if not opening.startswith(tuple(f"{normalize(name)}って" for name in place.names)):
+        return False
+    return not (is_invitation(text) and has_movement_cue(text, _TO_A_NAMED_PLACE))
 
 
 # The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
@@ -780,22 +802,15 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
 
 
 def place_is_the_subject(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """A question about the place the model chose (離れってここから遠いんですか, 決闘場って危なくない？),
-    with no movement in it, is talk about the place: the answer is なし. Dropping the move
+    """A question about the place the model chose (離れってここから遠いんですか, 決闘場って危なくない？,
+    奥座敷って入っちゃだめなんすか) is talk about the place: the answer is なし. Dropping the move
     instead gave a topic whose description names the place (離れの客 → the missing guest)."""
-    if action is None or action.kind != "move" or not _is_question(ctx.text):
+    if action is None or action.kind != "move":
         return None
     candidate = ctx.candidate_for(action)
-    if candidate is None:
+    if candidate is None or not _asks_about_place(ctx.text, candidate):
         return None
-    opening = _without_openers(_PAUSES.sub("", ctx.text.norm))  # ねえ、控え室って…
-    # って only: 「控え室は施錠されてたのかな」 sets the scene for a topic (the keys);
-    # 「控え室って…」 asks about the room itself.
-    subjects = tuple(f"{normalize(name)}って" for name in candidate.names)
-    # the cheap test first: this runs for every move option the model scored
-    if not opening.startswith(subjects) or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
-        return None
-    return Outcome(NONE, "place_is_the_subject", f"asks about {action.target}, with no movement")
+    return Outcome(NONE, "place_is_the_subject", f"asks about {action.target}")
 
 
 def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:

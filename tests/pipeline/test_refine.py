@@ -1324,3 +1324,30 @@ class TestRoundTenSecondBatchGaps:
             f"湊さんが{alias}を確認しておきます",
         ):
             assert searching_a_place(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
+    def test_a_question_about_a_place_with_a_movement_in_it_is_no_move(
+        self, scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (
+            f"{place}って入っちゃだめなんすか",
+            f"{place}って、どこから上がるんですか",
+            f"ねえ、{place}って部外者も入っていいんですか",
+        ):
+            ctx = context(text, scenario, state, analyzer)
+            assert explicit_move(None, ctx) is None, text
+            outcome = place_is_the_subject(move(place), ctx)
+            assert outcome is not None and outcome.action == NONE, text
+        # proposing to go there is still a move; a question without a movement was already talk
+        outcome = explicit_move(None, context(f"{place}って行ってみない？", scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move(place)
+        assert place_is_the_subject(move(place), context(f"{place}って危なくない？", scenario, state, analyzer))
+
+    @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
+    def test_a_walk_to_a_place_goes_there(self, scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        outcome = explicit_move(None, context(f"{place}、ちょっと散歩しよっか", scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move(place)
+        for text in (f"{place}で散歩が好きな人", f"{place}を散歩してた人、見た？"):
+            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
