@@ -21,7 +21,9 @@ def _normalized(words: str) -> tuple[str, ...]:
     return tuple(normalize(w) for w in words.split())
 
 
+# The player speaking of themselves (俺が行く, 私は楽屋にいますね).
 _FIRST_PERSON_WORDS = "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
+
 # Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
 MOVE_VERBS = frozenset(
     _normalized(
@@ -562,12 +564,12 @@ def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
     """A question that opens with the place as its topic (ねえ、控え室って…？) asks about the place, a
     movement verb in it or not (奥座敷って入っちゃだめなんすか, 跨線橋って、どこから上がるんですか); a let's
     or a won't-you to go there (控え室って行ってみない？) still proposes going, but not one without a
-    movement (決闘場って危なくない？). って only: 「控え室は施錠
-    されてたのかな」 sets the scene for a topic (the keys)."""
+    movement (決闘場って危なくない？). って only: 「控え室は施錠されてたのかな」 sets the scene for a
+    topic (the keys)."""
     if not _is_question(text):
         return False
     opening = _without_openers(_PAUSES.sub("", text.norm))
-    # the cheap test first: this runs for every move option the model scored
+    # the cheap tests first: this runs for every move option the model scored
     if not opening.startswith(tuple(f"{normalize(name)}って" for name in place.names)):
         return False
     return not (is_invitation(text) and has_movement_cue(text, _TO_A_NAMED_PLACE))

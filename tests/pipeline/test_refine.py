@@ -1254,8 +1254,9 @@ class TestRoundTenGaps:
         assert tenure_is_small_talk(Action("intent", "航路"), ctx) is not None
 
 
-class TestRoundTenSecondBatchGaps:
-    """Gaps that round 10's second batch found (a Hakata-dialect bakery among them), on both scenarios."""
+class TestRoundTenLaterBatchGaps:
+    """Gaps that round 10's second and third batches found (a Hakata-dialect bakery among them), on both
+    scenarios."""
 
     @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
     def test_someone_else_s_movement_is_not_the_player_s(
