@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 import threading
 import unicodedata
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import accumulate
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 _SPACES = re.compile(r"\s+")
@@ -52,19 +54,11 @@ def _kana_word_in(phrase: str, words: list[str]) -> bool:
     """Whether `phrase` occurs in the concatenated `words` with each end at a word boundary or where kana
     meets another script (ねた|元)."""
     joined = "".join(words)
-    bounds, offset = {0, len(joined)}, 0
-    for word in words:
-        offset += len(word)
-        bounds.add(offset)
+    bounds = {0, *accumulate(len(word) for word in words)}
     bounds |= {
         i for i in range(1, len(joined)) if bool(_KANA_ONLY.match(joined[i - 1])) != bool(_KANA_ONLY.match(joined[i]))
     }
-    position = joined.find(phrase)
-    while position >= 0:
-        if position in bounds and position + len(phrase) in bounds:
-            return True
-        position = joined.find(phrase, position + 1)
-    return False
+    return any(p in bounds and p + len(phrase) in bounds for p in _occurrences(phrase, joined))
 
 
 def as_whole_words(phrase: str, words: list[str]) -> bool:
@@ -75,8 +69,6 @@ def as_whole_words(phrase: str, words: list[str]) -> bool:
 def whole_word_starts(phrase: str, words: list[str]) -> set[int]:
     """The indices of the words at which `phrase` starts, in the concatenated `words`, ending at a word
     boundary too (an empty word shares its offset with the next one, so both indices count)."""
-    if not phrase:
-        return set()
     joined = "".join(words)
     starts: dict[int, list[int]] = {}
     ends, offset = {0}, 0
@@ -85,12 +77,20 @@ def whole_word_starts(phrase: str, words: list[str]) -> set[int]:
         offset += len(word)
         ends.add(offset)
     found: set[int] = set()
-    position = joined.find(phrase)
-    while position >= 0:
+    for position in _occurrences(phrase, joined):
         if position in starts and position + len(phrase) in ends:
             found.update(starts[position])
-        position = joined.find(phrase, position + 1)
     return found
+
+
+def _occurrences(phrase: str, joined: str) -> Iterator[int]:
+    """Every offset at which a non-empty `phrase` occurs in `joined`, overlapping ones too."""
+    if not phrase:
+        return
+    position = joined.find(phrase)
+    while position >= 0:
+        yield position
+        position = joined.find(phrase, position + 1)
 
 
 _CONTENT_POS = {"名詞", "動詞", "形容詞", "副詞", "形状詞"}
