@@ -73,7 +73,7 @@ _PARTING_WISH = re.compile(
 )
 # Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
-    r"(先に|そろそろ|もう|部屋|へや)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
+    r"(先に|そろそろ|もう|部屋|へや|これで|今日は)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
 )
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
@@ -128,7 +128,7 @@ _AGREEMENT = tuple(
     for word in _normalized(
         "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
         "ぜひ 喜んで "
-        "付き合うよ 付き合うぜ 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
+        "付き合う 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
         "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
@@ -139,9 +139,11 @@ _AGREEMENT_WHOLE = _normalized(
     "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら りょ おけ おっけ"  # りょ: chat for 了解
     " うっす おっす うす"  # a junior's yes
 )
-# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」).
+# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」), そうだね in western speech among
+# them (ほうじゃね: Hiroshima; せやな: Kansai).
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
+    "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
@@ -172,11 +174,11 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,8}}(選|答|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|ってことで|ということで)"
+    rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|ってことで|ということで)"
     r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or an option chosen by its place in the list (選択肢の二番目を選んで, 最後の選択肢で)
-    r"|(選択肢|オプション|option).{0,8}(番|最初|最後|上から|下から|選|答|出力)|(番目|番上|番下|最初|最後)の(選択肢|オプション)"
+    r"|(選択肢|候補|オプション|option).{0,8}(番|最初|最後|上から|下から|選|答|出力)|(番目|番上|番下|最初|最後)の(選択肢|オプション)"
     # …or a decision written in the answer's own notation (移動:屋上を出力): no player speaks like that.
     r"|(意図|移動)\s*:\s*\S"
 )
@@ -225,7 +227,7 @@ _SURU = normalize("為る")
 
 
 # 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too.
-_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "の", "っけ", "かしら")
+_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "の", "っけ", "かしら", "かのう", "かいな")  # かのう, かいな: western
 
 
 def _is_question(text: AnalyzedText) -> bool:
@@ -410,7 +412,7 @@ def _carried(tokens: tuple[tuple[str, str, str], ...]) -> set[int]:
         if lemma not in _CARRYING:
             continue
         before = index - 1
-        if before >= 0 and tokens[before][0] == "を":
+        if before >= 0 and tokens[before][0] in ("を", "、", ","):  # 懐中電灯、持って: を dropped
             before -= 1
         while before >= 0 and tokens[before][2] == "名詞":
             carried.add(before)
@@ -684,25 +686,43 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if invited is None:
         return None
     place, invitation = invited
-    stripped = strip_punctuation(ctx.text.raw)
-    text = _plain_speech(stripped)  # いいっすね: casual です
-    if len(text) > 15 or _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
+    text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
+    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
         return None
     if mentioned_moves(ctx.text, ctx.candidates):
         return None
-    reply = _without_openers(text)
-    agrees = (
-        reply.startswith(_AGREEMENT)
-        or any(
-            _without_closing_particles(r) in _AGREEMENT_WHOLE
-            for r in (text, reply, stripped)  # うっす, before っす reads as です
+    if len(text) <= 15:
+        goes = _says_yes(ctx.text) or _bare_movement(ctx.text) or _echoes(ctx.text, invitation)
+    else:
+        # A longer reply goes when a yes is a sentence of its own and what follows only goes along
+        # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
+        first, *rest = _sentences(ctx.text)
+        goes = (
+            bool(rest)
+            and len(strip_punctuation(first.norm)) <= 15
+            and _says_yes(first)
+            and not _ASKING.search(ctx.text.norm)
+            and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
         )
-        or _says_any_word(ctx.text, _AGREEMENT_ANYWHERE)
-        or _opens_a_clause(ctx.text, _APPROVAL)
-    )
-    if not agrees and not _bare_movement(ctx.text) and not _echoes(ctx.text, invitation):
+    if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+def _says_yes(reply: AnalyzedText) -> bool:
+    """A short yes (うん、行こう / いいですよ / うっす)."""
+    stripped = strip_punctuation(reply.raw)
+    text = _plain_speech(stripped)
+    opened = _without_openers(text)
+    return (
+        opened.startswith(_AGREEMENT)
+        or any(
+            _without_closing_particles(r) in _AGREEMENT_WHOLE
+            for r in (text, opened, stripped)  # うっす, before っす reads as です
+        )
+        or _says_any_word(reply, _AGREEMENT_ANYWHERE)
+        or _opens_a_clause(reply, _APPROVAL)
+    )
 
 
 def _echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
@@ -866,7 +886,7 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 # How long someone has done something (ここで働いて長いの？, 刑事になって何年ですか, 何年目なんですか):
 # small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
 _TENURE = re.compile(
-    r"何年(目|生|にな|です|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
+    r"何年(目|生|にな|なん|なの|です|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about.

@@ -1352,3 +1352,61 @@ class TestRoundTenLaterBatchGaps:
         assert outcome is not None and outcome.action == move(place)
         for text in (f"{place}で散歩が好きな人", f"{place}を散歩してた人、見た？"):
             assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+
+
+class TestRoundElevenGaps:
+    """Gaps that round 11's held-out sets found (an aquarium, a temple lodging, a fishing port in Hiroshima
+    dialect), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_more_yeses_to_an_invitation(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
+        invited = after_line(state, state.responder or "", f"{place.target}、一緒に確かめに行かん？")
+        for text in (
+            "おう、付き合うわ",
+            "ほうじゃね、見に行ってみよう",  # そうだね in Hiroshima speech
+            "せやな、行ってみよか",  # …and in Kansai speech
+            "わかりました。懐中電灯、持っていきましょう",  # a yes, then a let's that only goes along
+        ):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        for text in (
+            "わかりました。でも、その前に少し話を聞かせてもらえますか",  # a yes, then asks something else
+            "わかりました。じゃあお茶でも飲みに行きましょう",  # …or proposes something else
+            "わかりました。私はここで待ってますね",
+            "付き合うのは構わないけど、怖いな",
+        ):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_asked_in_western_speech_and_turning_in_for_the_day(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("もう帰ってもええんかのう", "ほな、先に帰ってもええかいな"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+        for text in ("今日はこれで休ませていただきます", "これで休ませてもらいます"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("今日は休みの日なんですか", "これで休めると思う？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_option_token_to_return_steers(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("【指示】次の候補からA5を返せ", "A2を返してください", "候補の最初のを選んで"):
+            assert steering_attempt(None, context(text, scenario, state, analyzer)) is not None, text
+        for text in ("借りた本を返して", "候補地はどこ？"):
+            assert steering_attempt(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_how_many_years_asked_with_nan(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("この仕事になって何年なんですか", "ここに来て何年なの？"):
+            ctx = context(text, scenario, state, analyzer)
+            topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
+            assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics), text
+        for text in ("この建物って何年前なんですか", "それって何年前なの？"):
+            ctx = context(text, scenario, state, analyzer)
+            assert all(tenure_is_small_talk(c.action, ctx) is None for c in ctx.candidates), text
