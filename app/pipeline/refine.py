@@ -49,7 +49,7 @@ FAREWELLS = _normalized(
     "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます "
     "もうあがります 今日はあがります これであがります お先にあがります そろそろあがります "
     "もう上がる 今日は上がる お先に上がる もうあがる 今日はあがる お先にあがる "
-    "あがらせてもらいます あがらせていただきます "
+    "あがらせてもらいます あがらせていただきます 下がらせていただきます 下がらせてもらいます "
     # older speech (時代劇): 失礼つかまつる, これにて御免
     "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼"
 )
@@ -482,13 +482,18 @@ def farewell_talked_about(text: AnalyzedText) -> bool:
 
 
 def _plain_speech(norm: str) -> str:
-    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす) read as its plain word."""
-    return norm.replace("ー", "").replace("っす", "です")
+    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす, 失礼しまっす) read as its plain word."""
+    return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
+
+
+def _potential(surface: str, lemma: str) -> bool:
+    """A godan verb in its potential form (帰れる, 帰れます from 帰る): the stem, then れ."""
+    return lemma.endswith("る") and surface.startswith(f"{lemma[:-1]}れ")
 
 
 def has_leave_cue(text: AnalyzedText) -> bool:
@@ -512,6 +517,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
             continue
         if after[:1] in (["て"], ["で"]) and after[1:2] in (["いい"], ["も"]) and _is_question(text):
             continue  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
+        if _potential(surfaces[index], lemma) and _is_question(text):
+            continue  # 何時に帰れるんですかね: asks whether or when one can leave
         return True
     return False
 
@@ -722,6 +729,11 @@ def _says_yes(reply: AnalyzedText) -> bool:
         )
         or _says_any_word(reply, _AGREEMENT_ANYWHERE)
         or _opens_a_clause(reply, _APPROVAL)
+        # a yes after what it is given on (お嬢様がお望みとあらば、喜んで), in a reply that asks nothing
+        or (
+            _without_openers(_plain_speech(_PAUSES.split(_trimmed(reply.norm))[-1])).startswith(_AGREEMENT)
+            and not _ASKING.search(reply.norm)
+        )
     )
 
 
@@ -886,7 +898,7 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 # How long someone has done something (ここで働いて長いの？, 刑事になって何年ですか, 何年目なんですか):
 # small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
 _TENURE = re.compile(
-    r"何年(目|生|にな|なん|なの|です|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
+    r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about.

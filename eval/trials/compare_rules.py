@@ -64,6 +64,9 @@ def main() -> None:
                 checked += 1
                 if before != now:
                     print(f"{path.name}: {case.text} (expects {case.expect}): before the model {before[0]} -> {now[0]}")
+                    for candidate, then_veto, now_veto in zip(candidates, before[1:], now[1:], strict=True):
+                        if then_veto != now_veto:
+                            print(f"    after the model, on {candidate.action.notation}: {then_veto} -> {now_veto}")
     print(f"checked {checked} cases")
 
 

@@ -1410,3 +1410,39 @@ class TestRoundElevenGaps:
         for text in ("この建物って何年前なんですか", "それって何年前なの？"):
             ctx = context(text, scenario, state, analyzer)
             assert all(tenure_is_small_talk(c.action, ctx) is None for c in ctx.candidates), text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_yes_after_what_it_is_given_on(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
+        invited = after_line(state, state.responder or "", f"{place.target}のほう、一緒に見に行ってくださらない？")
+        outcome = agreement_to_invitation(None, context("お望みとあらば、喜んで", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == place
+        for text in ("それって、喜んで行くもの？", "喜んでるとこ悪いけど、あとでね"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_farewells_in_casual_and_formal_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("お先に失礼しまっす", "本日はこれにて下がらせていただきます"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("一歩下がってください", "失礼しまっすって言えばいいの？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asking_whether_one_can_leave_is_no_leave(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("これって何時に帰れるんすかね", "もう帰れますか？", "いつ帰れるのかな"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+        for text in ("やっと帰れる！", "もう帰ります"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_asked_in_formal_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        ctx = context("船乗りになられて何年でございますか", scenario, state, analyzer)
+        topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
+        assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics)
+        ctx = context("何年前でございますか", scenario, state, analyzer)
+        assert all(tenure_is_small_talk(t, ctx) is None for t in topics)
