@@ -41,7 +41,8 @@ FAREWELLS = _normalized(
     "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
     "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
     "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます "
-    "おいとまする おいとまさせていただきます お暇します お暇する お休みなさい じゃあな ではでは ほなね ほなまた "
+    "おいとまする おいとまさせていただきます お暇します お暇する "
+    "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
     "じゃあとで じゃああとで それじゃあとで "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
@@ -131,7 +132,8 @@ _AGREEMENT = tuple(
         "付き合う 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
-        "望むところ 乗った 是非 案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
+        "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
+        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
     )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
@@ -593,11 +595,13 @@ _STAY_BEFORE = re.compile(
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
 )
 _STAY_AFTER = re.compile(
-    r"(?:のほう|の方)?(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと)?"
+    r"(?:のほう|の方)?(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと|ちいと|ちょい)?"
     r"(?:いる|います|おります|おる|待ってる|待ってます|待っています|待っております|待ちます|待機してる|待機してます"
     r"|待機しています|待機しております|待機します|控えてる|控えてます|控えています|控えております"
     # 待っとく, 待っとるけん: spoken and western forms
-    r"|待っとく|待っときます|待っておく|待っておきます|待っとる|待っとります)"
+    r"|待っとく|待っときます|待っておく|待っておきます|待っとる|待っとります"
+    # resting there (控室でちいと休むわ)
+    r"|休む|休みます|休んでる|休んでます|休んでいます|休んどる|休んどく|休んでおきます)"
     r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
 )
 
@@ -716,13 +720,29 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
 
 
+_OWN_SUBJECT = re.compile(rf"^(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:も|は)")
+
+
+def _opens_with_agreement(opened: str, reply: AnalyzedText) -> bool:
+    """`opened` starts with a yes word; ええ before a noun is "good" in western speech (ええ天気じゃのう)."""
+    word = next((w for w in _AGREEMENT if opened.startswith(w)), None)
+    if word is None:
+        return False
+    tokens = reply.tokens
+    return word != "ええ" or not any(
+        surface == "ええ" and tokens[i + 1][2] == "名詞" for i, (surface, _, _) in enumerate(tokens[:-1])
+    )
+
+
 def _says_yes(reply: AnalyzedText) -> bool:
     """A short yes (うん、行こう / いいですよ / うっす)."""
     stripped = strip_punctuation(reply.raw)
     text = _plain_speech(stripped)
     opened = _without_openers(text)
+    # 自分も行きます, 私は賛成: the player's own "I" (も, は) before the yes
+    own = _OWN_SUBJECT.sub("", opened, count=1)
     return (
-        opened.startswith(_AGREEMENT)
+        (_opens_with_agreement(opened, reply) or (own != opened and _opens_with_agreement(own, reply)))
         or any(
             _without_closing_particles(r) in _AGREEMENT_WHOLE
             for r in (text, opened, stripped)  # うっす, before っす reads as です
@@ -731,7 +751,7 @@ def _says_yes(reply: AnalyzedText) -> bool:
         or _opens_a_clause(reply, _APPROVAL)
         # a yes after what it is given on (お嬢様がお望みとあらば、喜んで), in a reply that asks nothing
         or (
-            _without_openers(_plain_speech(_PAUSES.split(_trimmed(reply.norm))[-1])).startswith(_AGREEMENT)
+            _opens_with_agreement(_without_openers(_plain_speech(_PAUSES.split(_trimmed(reply.norm))[-1])), reply)
             and not _ASKING.search(reply.norm)
         )
     )
@@ -813,6 +833,11 @@ def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
     ]
 
 
+# …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
+_STAYING_HERE = re.compile(
+    rf"(?:(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:は|も))?(?:ここ|こっち)(?:で|に)"
+    r"(?:待っ|待ち|残|い(?:る|ます)|おる|おります)"
+)
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮")
 
@@ -827,7 +852,12 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         return None
     place, _ = invited
     # …or ends on a no of its own (危ないよ、やめとこう)
-    if not text.startswith(_REFUSAL_OPENING) and not _PAUSES.split(text)[-1].startswith(_REFUSAL_LAST_CLAUSE):
+    last_clause = _PAUSES.split(text)[-1]
+    if (
+        not text.startswith(_REFUSAL_OPENING)
+        and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
+        and not _STAYING_HERE.match(last_clause)
+    ):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 

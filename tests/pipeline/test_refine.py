@@ -1446,3 +1446,52 @@ class TestRoundElevenGaps:
         assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics)
         ctx = context("何年前でございますか", scenario, state, analyzer)
         assert all(tenure_is_small_talk(t, ctx) is None for t in topics)
+
+
+class TestRoundElevenLastBatchGaps:
+    """Gaps that round 11's third batch found (a hair salon, a shogi hall in an old man's speech, a fire
+    station), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_yeses_in_an_own_voice_and_good_weather(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
+        invited = after_line(state, state.responder or "", f"{place.target}のほう、一緒に見に行こうよ")
+        for text in ("自分も行きます", "まかせて！", "私は賛成", "おう、ええぞ", "ええ、お供します"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        # ええ before a noun is "good" (western speech), not yes: it moved the player
+        for text in ("ええ天気じゃのう", "自分も行きたかったな", "ええ湯じゃった"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_staying_here_declines(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        for text in ("わしは腰が痛うてな、ここで待っとるよ", "えー、私はここで待ってる", "ここに残ります"):
+            outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in ("ここで待ってたのは誰？", "先に行って、ここで待ってたのは誰か聞こう"):
+            assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+    )
+    def test_resting_at_a_place_goes_there(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{alias}でちいと休むわ", f"{place}で少し休んでます"):
+            outcome = waiting_at_place(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        for text in (f"{alias}で休んでた人、見た？", f"湊さんなら{alias}で休んでるよ"):
+            assert waiting_at_place(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_taking_leave_with_a_let_s(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("今日はここらでお暇しよう", "そろそろおいとましましょう"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        assert farewell_leaves(None, context("お暇しようかと思ったけど、まだいるよ", scenario, state, analyzer)) is None
