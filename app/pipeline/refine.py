@@ -836,7 +836,8 @@ def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
 # …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
 _STAYING_HERE = re.compile(
     rf"(?:(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:は|も))?(?:ここ|こっち)(?:で|に)"
-    r"(?:待っ|待ち|残|い(?:る|ます)|おる|おります)"
+    r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
+    r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮")

@@ -1472,7 +1472,7 @@ class TestRoundElevenLastBatchGaps:
         for text in ("わしは腰が痛うてな、ここで待っとるよ", "えー、私はここで待ってる", "ここに残ります"):
             outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == NONE, text
-        for text in ("ここで待ってたのは誰？", "先に行って、ここで待ってたのは誰か聞こう"):
+        for text in ("ここで待ってたのは誰？", "ここで待ってたのは湊さんだよ", "ここにいるのは湊さんだけ"):
             assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
 
     @pytest.mark.parametrize(
