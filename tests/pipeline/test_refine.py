@@ -1355,8 +1355,8 @@ class TestRoundTenLaterBatchGaps:
 
 
 class TestRoundElevenGaps:
-    """Gaps that round 11's held-out sets found (an aquarium, a temple lodging, a fishing port in Hiroshima
-    dialect), on both scenarios."""
+    """Gaps that round 11's first two batches found (an aquarium, a temple lodging, a fishing port in
+    Hiroshima dialect; a film studio, a cruise liner's butler, a vet clinic), on both scenarios."""
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_more_yeses_to_an_invitation(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
