@@ -23,6 +23,8 @@ def _normalized(words: str) -> tuple[str, ...]:
 
 # The player speaking of themselves (俺が行く, 私は楽屋にいますね).
 _FIRST_PERSON_WORDS = "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
+# The same words as a regular-expression alternation, for the patterns that allow them before a clause.
+_FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS.split())
 
 # Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
 MOVE_VERBS = frozenset(
@@ -591,7 +593,7 @@ def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
 # 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
 _STAY_BEFORE = re.compile(
     r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|なら|んじゃ|ほな|はい|うん|了解|わかりました|わかった)、?)?"
-    rf"(?:(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:は|も|、))?"
+    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も|、))?"
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
 )
 _STAY_AFTER = re.compile(
@@ -720,7 +722,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
 
 
-_OWN_SUBJECT = re.compile(rf"^(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:も|は)")
+_OWN_SUBJECT = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN})(?:も|は)")
 
 
 def _opens_with_agreement(opened: str, reply: AnalyzedText) -> bool:
@@ -835,7 +837,7 @@ def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
 
 # …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
 _STAYING_HERE = re.compile(
-    rf"(?:(?:{'|'.join(_FIRST_PERSON_WORDS.split())})(?:は|も))?(?:ここ|こっち)(?:で|に)"
+    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)(?:で|に)"
     r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
     r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
