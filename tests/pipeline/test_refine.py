@@ -59,6 +59,21 @@ def move(to: str) -> Action:
     return Action("move", to)
 
 
+def invited_to_a_reachable_place(state: GameState, scenario: Scenario, rest_of_line: str) -> tuple[Action, GameState]:
+    """The state's first reachable place, and `state` after its responder's line inviting the player there
+    (the place's name, then `rest_of_line`)."""
+    place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
+    return place, after_line(state, state.responder or "", f"{place.target}{rest_of_line}")
+
+
+def tenure_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[Action, bool]:
+    """For each topic candidate of `text`: whether `tenure_is_small_talk` turns it into なし (the rule
+    leaves moves and leaving alone)."""
+    ctx = context(text, scenario, state, analyzer)
+    topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
+    return {topic: tenure_is_small_talk(topic, ctx) is not None for topic in topics}
+
+
 class TestNearVerbatimExample:
     def test_typed_example_wins(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = near_verbatim_example(None, context("流す曲を変えてみたら", hoshizora, stage_state, analyzer))
@@ -1238,12 +1253,10 @@ class TestRoundTenGaps:
     def test_asking_someone_s_tenure_is_small_talk(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
         for text in ("ここで働いて何年になるんですか", "この仕事、もう長いの？", "先生になって何年目ですか"):
-            ctx = context(text, scenario, state, analyzer)
-            topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
-            assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics), text
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), text
         for text in ("この建物って何年前からあるの？", "この曲、何年に作ったの？", "長い一日でしたね"):
-            ctx = context(text, scenario, state, analyzer)
-            assert all(tenure_is_small_talk(c.action, ctx) is None for c in ctx.candidates), text
+            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
 
     def test_a_topic_about_work_keeps_a_tenure_question(self, amatsu: Scenario, analyzer: TextAnalyzer) -> None:
         # ねぎらう (thanking the crew for their work) speaks of working: the question may be about it
@@ -1361,8 +1374,7 @@ class TestRoundElevenGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_more_yeses_to_an_invitation(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = invited_scenes[scene]
-        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
-        invited = after_line(state, state.responder or "", f"{place.target}、一緒に確かめに行かん？")
+        place, invited = invited_to_a_reachable_place(state, scenario, "、一緒に確かめに行かん？")
         for text in (
             "おう、付き合うわ",
             "ほうじゃね、見に行ってみよう",  # そうだね in Hiroshima speech
@@ -1404,18 +1416,15 @@ class TestRoundElevenGaps:
     def test_how_many_years_asked_with_nan(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
         for text in ("この仕事になって何年なんですか", "ここに来て何年なの？"):
-            ctx = context(text, scenario, state, analyzer)
-            topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
-            assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics), text
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), text
         for text in ("この建物って何年前なんですか", "それって何年前なの？"):
-            ctx = context(text, scenario, state, analyzer)
-            assert all(tenure_is_small_talk(c.action, ctx) is None for c in ctx.candidates), text
+            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_a_yes_after_what_it_is_given_on(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = invited_scenes[scene]
-        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
-        invited = after_line(state, state.responder or "", f"{place.target}のほう、一緒に見に行ってくださらない？")
+        place, invited = invited_to_a_reachable_place(state, scenario, "のほう、一緒に見に行ってくださらない？")
         outcome = agreement_to_invitation(None, context("お望みとあらば、喜んで", scenario, invited, analyzer))
         assert outcome is not None and outcome.action == place
         for text in ("それって、喜んで行くもの？", "喜んでるとこ悪いけど、あとでね"):
@@ -1441,11 +1450,10 @@ class TestRoundElevenGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_tenure_asked_in_formal_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
-        ctx = context("船乗りになられて何年でございますか", scenario, state, analyzer)
-        topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
-        assert topics and all(tenure_is_small_talk(t, ctx) is not None for t in topics)
-        ctx = context("何年前でございますか", scenario, state, analyzer)
-        assert all(tenure_is_small_talk(t, ctx) is None for t in topics)
+        verdicts = tenure_verdicts("船乗りになられて何年でございますか", scenario, state, analyzer)
+        assert verdicts and all(verdicts.values())
+        verdicts = tenure_verdicts("何年前でございますか", scenario, state, analyzer)
+        assert verdicts and not any(verdicts.values())
 
 
 class TestRoundElevenLastBatchGaps:
@@ -1457,8 +1465,7 @@ class TestRoundElevenLastBatchGaps:
         self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = invited_scenes[scene]
-        place = next(c.action for c in build_candidates(state, scenario) if c.action.kind == "move")
-        invited = after_line(state, state.responder or "", f"{place.target}のほう、一緒に見に行こうよ")
+        place, invited = invited_to_a_reachable_place(state, scenario, "のほう、一緒に見に行こうよ")
         for text in ("自分も行きます", "まかせて！", "私は賛成", "おう、ええぞ", "ええ、お供します"):
             outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
             assert outcome is not None and outcome.action == place, text
