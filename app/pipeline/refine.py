@@ -59,7 +59,7 @@ FAREWELLS = _normalized(
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
-    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで "
+    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで お先 "
     "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで "
     # calling it a day (今日はここまでにします。お疲れさまでした)
     "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます"
@@ -85,6 +85,9 @@ _SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔|�
 # 「また明日、学校でね」: see you at a time and a place.
 _SEE_YOU_AT = re.compile(r"また(明日|あした|後で|あとで|後ほど|のちほど|来週)[^?]{0,8}で$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
+# Thanks said on leaving (じゃ、お世話になりました): a cue that lets the model's leave stand, but no
+# farewell that decides alone, for it also thanks for a past favour (先日はお世話になりました).
+_THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でした お世話さまでした")
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
@@ -95,8 +98,8 @@ _PLACE_QUESTION = re.compile(
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
     r"|どうやって|どうやったら|どうすれば|どう行け|行き方|道順)"
 )
-# 「どうぞ、お先に」 offers the way; it is not the player leaving.
-_OFFERING = re.compile(r"どうぞ.{0,3}お先に")
+# 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
+_OFFERING = re.compile(r"どうぞ.{0,3}お先")
 # After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
 _ABOUT = ("について", "のこと", "の話", "の噂")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
@@ -172,6 +175,8 @@ _INVITING = re.compile(
 )
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
+# Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか).
+_SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
 _POLITE_VOLITIONAL = "ましょう"
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
@@ -257,14 +262,23 @@ def _lets(text: AnalyzedText) -> bool:
 
 
 def _volitional_verbs(text: AnalyzedText) -> list[int]:
-    """The indices of the verbs in the volitional (行こう, 話そう), or in its polite form, where the
-    volitional is the auxiliary (いただきましょうか, 行きましょう)."""
+    """The indices of the verbs in the volitional (行こう, 話そう), in its short spoken form asked with
+    か (行こか, さらおか), or in its polite form, where the volitional is the auxiliary (いただきましょうか,
+    行きましょう)."""
     tokens = text.tokens
+
+    def next_word(index: int) -> str:
+        return tokens[index + 1][0] if index + 1 < len(tokens) else ""
+
     return [
         index
         for index, (surface, _, pos) in enumerate(tokens)
         if pos == "動詞"
-        and (surface.endswith(_VOLITIONAL) or (index + 1 < len(tokens) and tokens[index + 1][0] == _POLITE_VOLITIONAL))
+        and (
+            surface.endswith(_VOLITIONAL)
+            or next_word(index) == _POLITE_VOLITIONAL
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) == "か")
+        )
     ]
 
 
@@ -509,7 +523,7 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     norm = _plain_speech(text.norm)
     if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)):
         return True
-    if "そろそろ" in norm:
+    if "そろそろ" in norm or _trimmed(norm).endswith(_THANKS_ON_LEAVING):
         return True
     surfaces = [surface for surface, _, _ in text.tokens]
     for index, (_, lemma, _) in enumerate(text.tokens):
@@ -660,6 +674,17 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
+
+
+def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A farewell at the end of the text where the player cannot leave is small talk: the game has no
+    leave to give, and with none to pick the model read 「ほな、また来ますわ」 as a topic."""
+    if ctx.candidate_for(LEAVE) is not None:
+        return None
+    farewell = ending_farewell(ctx.text)
+    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
+        return None
+    return Outcome(NONE, "farewell_without_leave", f"ends with the farewell 「{farewell}」; leaving is not possible")
 
 
 def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
@@ -969,6 +994,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     farewell_leaves,
     agreement_to_invitation,
     refusal_to_invitation,
+    farewell_without_leave,
 )
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
 # of the text, so it drops out of the decision instead of turning it into なし (measured on the public

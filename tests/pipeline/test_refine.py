@@ -10,6 +10,7 @@ from app.pipeline.refine import (
     agreement_to_invitation,
     explicit_move,
     farewell_leaves,
+    farewell_without_leave,
     lcs_length,
     leave_needs_cue,
     move_needs_destination_or_cue,
@@ -1502,3 +1503,62 @@ class TestRoundElevenLastBatchGaps:
             outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
             assert outcome is not None and outcome.action == LEAVE, text
         assert farewell_leaves(None, context("お暇しようかと思ったけど、まだいるよ", scenario, state, analyzer)) is None
+
+
+def without_leave(state: GameState) -> GameState:
+    """`state` where the player cannot leave."""
+    return GameState.model_validate({**state.model_dump(), "can_leave": False})
+
+
+class TestRoundTwelveGaps:
+    """Gaps that round 12's first batch found (a rakugo hall in Osaka speech, a mountain hut typed
+    tersely, a flower shop in a gal's speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_short_western_let_s_invites(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for rest_of_line in ("で一緒にさらおか", "、見に行こか", "のほうで休憩しよか"):
+            place, invited = invited_to_a_reachable_place(state, scenario, rest_of_line)
+            for text in ("よっしゃ、行きましょ", "はい、お供します"):
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (rest_of_line, text)
+        # a question with か after a verb that is no volitional invites nowhere
+        for rest_of_line in ("に何があるか、知っとるか", "で何をしとったか覚えとるか"):
+            _, line = invited_to_a_reachable_place(state, scenario, rest_of_line)
+            assert agreement_to_invitation(None, context("はい", scenario, line, analyzer)) is None, rest_of_line
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_bare_osaki_takes_leave(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("おつかれでーす、お先〜", "じゃ、お先"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("どうぞ、お先", "このままじゃお先真っ暗だ", "お先？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_thanks_on_leaving_lets_the_model_s_leave_stand(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("じゃ、お世話になりました", "本当にお世話様でした"):
+            ctx = context(text, scenario, state, analyzer)
+            assert leave_needs_cue(LEAVE, ctx) is None, text
+            # …but it does not leave alone: it also thanks for a past favour
+            assert farewell_leaves(None, ctx) is None, text
+        for text in ("いつもお世話になってます", "お世話になった人がいるの"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_farewell_where_one_cannot_leave_is_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        stuck = without_leave(state)
+        for text in ("ほな、また来ますわ", "お先に失礼します", "じゃ、帰るわ"):
+            outcome = farewell_without_leave(None, context(text, scenario, stuck, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+            # where leaving is possible, the farewell leaves instead
+            assert farewell_without_leave(None, context(text, scenario, state, analyzer)) is None, text
+        for text in ("失礼しますって言うの？", "また来ますか？", "帰るときに教えて"):
+            assert farewell_without_leave(None, context(text, scenario, stuck, analyzer)) is None, text
