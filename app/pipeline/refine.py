@@ -54,7 +54,9 @@ FAREWELLS = _normalized(
     "もう上がる 今日は上がる お先に上がる もうあがる 今日はあがる お先にあがる "
     "あがらせてもらいます あがらせていただきます 下がらせていただきます 下がらせてもらいます "
     # older speech (時代劇): 失礼つかまつる, これにて御免
-    "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼"
+    "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼 "
+    # English, in katakana (オーケー、グッナイ！)
+    "グッナイ グッドナイト グンナイ"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
@@ -73,6 +75,10 @@ _CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじ
 _PARTING_WISH = re.compile(
     r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
     r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$"
+)
+# Everyone present, called after a farewell (おやすみ、みんな).
+_GROUP_ADDRESSED = frozenset(
+    _normalized("みんな みな 皆 皆さん みなさん 皆様 みなさま 皆の衆 お前ら おまえら あんたら")
 )
 # Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
 _TURNING_IN = re.compile(
@@ -145,6 +151,7 @@ _AGREEMENT = tuple(
 _AGREEMENT_WHOLE = _normalized(
     "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら りょ おけ おっけ"  # りょ: chat for 了解
     " うっす おっす うす"  # a junior's yes
+    " よか よかよ よかね よかばい よかぞ よかよか"  # Kyushu: いい
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」), そうだね in western speech among
 # them (ほうじゃね: Hiroshima; せやな: Kansai).
@@ -155,9 +162,13 @@ _INTERJECTIONS = _normalized(
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
-_REFUSAL = re.compile(r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待)")
+_REFUSAL = re.compile(
+    r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ)"
+)
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
-_REFUSAL_OPENING = _normalized("いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待")
+_REFUSAL_OPENING = _normalized(
+    "いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 ノーサンキュ"
+)
 # (話して as a request, not inside a noun's する: 電話して, 会話して)
 _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
@@ -451,7 +462,9 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return closing.group(1)
     # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
     *before, last_clause = _PAUSES.split(trimmed)
-    if before and "".join(before) and _PARTING_WISH.search(last_clause) and not last_clause.endswith("?"):
+    # …or the people it is said to, in a clause of their own (グッナイ、みんな).
+    wish_or_people = _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED
+    if before and "".join(before) and wish_or_people and not last_clause.endswith("?"):
         trimmed = _trimmed(trimmed[: len(trimmed) - len(last_clause)])
     # Commas are pauses only (では、これで): they do not split the farewell.
     norm = trimmed.replace("、", "").replace(",", "")
@@ -592,14 +605,21 @@ def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
     movement verb in it or not (奥座敷って入っちゃだめなんすか, 跨線橋って、どこから上がるんですか); a let's
     or a won't-you to go there (控え室って行ってみない？) still proposes going, but not one without a
     movement (決闘場って危なくない？). って only: 「控え室は施錠されてたのかな」 sets the scene for a
-    topic (the keys)."""
+    topic (the keys). Asking who is there (応接室には、今どなたかいらっしゃいますか) asks about the place
+    too."""
     if not _is_question(text):
         return False
     opening = _without_openers(_PAUSES.sub("", text.norm))
     # the cheap tests first: this runs for every move option the model scored
+    if opening.startswith(tuple(f"{normalize(name)}には" for name in place.names)) and _SOMEONE_THERE.search(opening):
+        return True
     if not opening.startswith(tuple(f"{normalize(name)}って" for name in place.names)):
         return False
     return not (is_invitation(text) and has_movement_cue(text, _TO_A_NAMED_PLACE))
+
+
+# Whether anyone is there (誰かいる？, どなたかいらっしゃいますか, 誰がおるん？).
+_SOMEONE_THERE = re.compile(r"(誰|だれ|どなた)(か|が)?(いる|いま|いら|おる|おり|おん)")
 
 
 # The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
@@ -867,7 +887,7 @@ _STAYING_HERE = re.compile(
     r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
-_REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮")
+_REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -1562,3 +1562,46 @@ class TestRoundTwelveGaps:
             assert farewell_without_leave(None, context(text, scenario, state, analyzer)) is None, text
         for text in ("失礼しますって言うの？", "また来ますか？", "帰るときに教えて"):
             assert farewell_without_leave(None, context(text, scenario, stuck, analyzer)) is None, text
+
+
+class TestRoundTwelveSecondBatchGaps:
+    """Gaps that round 12's second batch found (a Hakata ramen stall, a bank in heavy keigo, a dorm in
+    English-mixed Japanese), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_kyushu_yes_and_a_no_thank_you(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "のほう、一緒に見に行きません？")
+        for text in ("よかよ", "よか！"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        for text in ("よかった", "よかったね、それ"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+        for text in ("ソーリー、ちょっと寒い、ノーサンキュー", "ノーサンキュー、ここにいる"):
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        assert refusal_to_invitation(None, context("サンキュー、行こう", scenario, invited, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_english_farewells_and_everyone_called_after_one(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("オーケー、グッナイ！", "グッナイ、みんな", "おやすみ、みんな", "またね、皆さん"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("みんな", "グッナイって英語？", "それはみんな知ってる"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize(
+        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+    )
+    def test_asking_who_is_at_a_place_is_about_the_place(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{place}には、今どなたかいらっしゃいますか", f"{alias}には誰かおるかのう"):
+            outcome = place_is_the_subject(move(place), context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in (f"{place}には誰かと一緒に行く？", f"{alias}には誰かいるか見てきます"):
+            assert place_is_the_subject(move(place), context(text, scenario, state, analyzer)) is None, text
