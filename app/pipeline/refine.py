@@ -56,7 +56,10 @@ FAREWELLS = _normalized(
     # older speech (時代劇): 失礼つかまつる, これにて御免
     "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼 "
     # English, in katakana (オーケー、グッナイ！)
-    "グッナイ グッドナイト グンナイ"
+    "グッナイ グッドナイト グンナイ "
+    # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
+    # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
+    "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(

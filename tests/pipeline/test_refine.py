@@ -1605,3 +1605,18 @@ class TestRoundTwelveSecondBatchGaps:
             assert outcome is not None and outcome.action == NONE, text
         for text in (f"{place}には誰かと一緒に行く？", f"{alias}には誰かいるか見てきます"):
             assert place_is_the_subject(move(place), context(text, scenario, state, analyzer)) is None, text
+
+
+class TestRoundTwelveLastBatchGaps:
+    """Gaps that round 12's third batch found (a hospital ward, an after-school club typed in hiragana,
+    New Year at the family home), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_farewells_typed_in_kana_alone(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ばいばい、またあした！", "しつれいします", "ぼく、もうかえるね"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # かえる is also 変える: only after もう or そろそろ does it leave
+        for text in ("ながすきょく、かえろう", "きょくをかえります", "もうかえるの？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
