@@ -1000,6 +1000,35 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
 
 
+# Praise for something the listener wears, has or shows (師匠、その羽織ええ色ですねえ, このキッチン、
+# きれいですね), the thing named after その or この.
+_PRAISE = r"お?似合|かわい|可愛|素敵|すてき|かっこい|格好い|渋い|渋く|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|粋"
+_PRAISED = re.compile(
+    r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ)?"
+    rf"(?:{_PRAISE})"
+)
+# A topic that is itself praise, thanks or encouragement (相手の仕事ぶりをほめる, 相手の働きをねぎらう).
+_PRAISING_TOPIC = re.compile(rf"ほめ|褒|誉|ねぎら|労う|励ま|感謝|ありがと|見事|さすが|{_PRAISE}")
+
+
+def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Praising something (千鶴さん、そのカーディガン、お似合いね) is small talk: the model read such lines
+    as whatever topic was first at hand (the stolen ring). A topic whose own texts name the thing
+    praised (その指輪、素敵ですね, for a topic about the ring) keeps the pick, and so does a topic that is
+    itself praise, thanks or encouragement."""
+    if action is None or action.kind != "intent" or (praised := _PRAISED.search(ctx.text.norm)) is None:
+        return None
+    candidate = ctx.candidate_for(action)
+    texts = (action.target or "", candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
+    topic_words = normalize("\n".join(texts))
+    things = [s for s, _, pos in ctx.analyzer.analyze(praised.group("thing")).tokens if pos == "名詞"]
+    if any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
+        return None
+    return Outcome(
+        NONE, "compliment_is_small_talk", f"praises 「{praised.group('thing')}」, which the topic does not name"
+    )
+
+
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
     the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
@@ -1030,6 +1059,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     place_question_is_not_move,
     leave_needs_cue,
     tenure_is_small_talk,
+    compliment_is_small_talk,
 )
 
 

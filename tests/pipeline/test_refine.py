@@ -8,6 +8,7 @@ from app.pipeline.candidates import build_candidates, scenario_candidates
 from app.pipeline.refine import (
     RuleContext,
     agreement_to_invitation,
+    compliment_is_small_talk,
     explicit_move,
     farewell_leaves,
     farewell_without_leave,
@@ -1620,3 +1621,47 @@ class TestRoundTwelveLastBatchGaps:
         # かえる is also 変える: only after もう or そろそろ does it leave
         for text in ("ながすきょく、かえろう", "きょくをかえります", "もうかえるの？"):
             assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
+    """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
+    ctx = context(text, scenario, state, analyzer)
+    topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
+    return {topic.target: compliment_is_small_talk(topic, ctx) is not None for topic in topics}
+
+
+class TestComplimentIsSmallTalk:
+    """Praise for something the listener wears or shows, read by the model as the topic at hand in
+    eight held-out sets (師匠、その羽織ええ色ですねえ → the missing clapper)."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_for_a_thing_no_topic_names_is_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("その髪留め、素敵ですね", "このマフラー、めっちゃかわいい", "そのジャケット、よう似合っとるね"):
+            verdicts = compliment_verdicts(text, scenario, state, analyzer)
+            # a topic that is itself praise or encouragement (励ます, ねぎらう) keeps the pick
+            praising = {"励ます", "ねぎらう"}
+            assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), (text, verdicts)
+        # no praise: left to the model
+        for text in ("その髪留め、どこで買ったの？", "きれいな星だね"):
+            assert not any(compliment_verdicts(text, scenario, state, analyzer).values()), text
+
+    @pytest.mark.parametrize(
+        ("scene", "text", "named"),
+        [("hoshizora", "そのギター、かっこいいね", "ギター紛失"), ("amatsu", "その酸素ボンベ、立派ですね", "酸素残量")],
+    )
+    def test_a_topic_that_names_the_thing_praised_keeps_the_pick(
+        self, scene: str, text: str, named: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        state = GameState.model_validate(
+            {
+                **state.model_dump(),
+                "available_intents": [{"id": i.id, "speaker": state.responder} for i in scenario.intents],
+            }
+        )
+        verdicts = compliment_verdicts(text, scenario, state, analyzer)
+        assert verdicts[named] is False
+        assert any(verdicts.values())
