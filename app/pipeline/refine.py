@@ -1002,7 +1002,11 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
 
 # Praise for something the listener wears, has or shows (師匠、その羽織ええ色ですねえ, このキッチン、
 # きれいですね), the thing named after その or この.
-_PRAISE = r"お?似合|かわい|可愛|素敵|すてき|かっこい|格好い|渋い|渋く|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|粋"
+# (かわいそう is pity, not praise)
+_PRAISE = (
+    r"お?似合|(?:かわい|可愛)(?!そう)|素敵|すてき|かっこい|格好い|渋い|渋く"
+    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派"
+)
 _PRAISED = re.compile(
     r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ)?"
     rf"(?:{_PRAISE})"
@@ -1021,8 +1025,11 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     candidate = ctx.candidate_for(action)
     texts = (action.target or "", candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
     topic_words = normalize("\n".join(texts))
-    things = [s for s, _, pos in ctx.analyzer.analyze(praised.group("thing")).tokens if pos == "名詞"]
-    if any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
+    # no thing named (このすごくきれいな宝石: the praise describes what follows), no compliment
+    # (the text's own words, not the span's: folded to hiragana, どれす is no noun to SudachiPy)
+    thing = praised.group("thing")
+    things = [s for s, _, pos in ctx.text.tokens if pos == "名詞" and s in thing]
+    if not things or any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
         return None
     return Outcome(
         NONE, "compliment_is_small_talk", f"praises 「{praised.group('thing')}」, which the topic does not name"

@@ -1644,8 +1644,13 @@ class TestComplimentIsSmallTalk:
             # a topic that is itself praise or encouragement (励ます, ねぎらう) keeps the pick
             praising = {"励ます", "ねぎらう"}
             assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), (text, verdicts)
-        # no praise: left to the model
-        for text in ("その髪留め、どこで買ったの？", "きれいな星だね"):
+        # no praise of a thing named (pity; praise that describes what follows): left to the model
+        for text in (
+            "その髪留め、どこで買ったの？",
+            "きれいな星だね",
+            "その子、かわいそうに",
+            "このすごくきれいな石、誰の？",
+        ):
             assert not any(compliment_verdicts(text, scenario, state, analyzer).values()), text
 
     @pytest.mark.parametrize(
