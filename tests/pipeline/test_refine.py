@@ -1632,7 +1632,10 @@ def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyze
 
 class TestComplimentIsSmallTalk:
     """Praise for something the listener wears or shows, read by the model as the topic at hand in
-    eight held-out sets (師匠、その羽織ええ色ですねえ → the missing clapper)."""
+    nine held-out sets (師匠、その羽織ええ色ですねえ → the missing clapper)."""
+
+    # topics that are themselves praise or encouragement keep the pick
+    PRAISING = frozenset({"励ます", "ねぎらう"})
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_praise_for_a_thing_no_topic_names_is_small_talk(
@@ -1641,9 +1644,7 @@ class TestComplimentIsSmallTalk:
         scenario, state = scenes[scene]
         for text in ("その髪留め、素敵ですね", "このマフラー、めっちゃかわいい", "そのジャケット、よう似合っとるね"):
             verdicts = compliment_verdicts(text, scenario, state, analyzer)
-            # a topic that is itself praise or encouragement (励ます, ねぎらう) keeps the pick
-            praising = {"励ます", "ねぎらう"}
-            assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), (text, verdicts)
+            assert verdicts and all(v != (topic in self.PRAISING) for topic, v in verdicts.items()), (text, verdicts)
         # no praise of a thing named (pity; praise that describes what follows): left to the model
         for text in (
             "その髪留め、どこで買ったの？",
