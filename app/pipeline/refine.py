@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
+from app.pipeline.filters import filter_by_words
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, strip_punctuation, whole_word_starts
 
@@ -239,6 +240,18 @@ def lcs_length(a: str, b: str) -> int:
             current.append(previous[j] + 1 if ch == other else max(previous[j + 1], current[j]))
         previous = current
     return previous[-1]
+
+
+def longest_shared_run(a: str, b: str) -> int:
+    """The length of the longest run of characters that `a` and `b` share."""
+    best, previous = 0, [0] * (len(b) + 1)
+    for ch in a:
+        current = [0]
+        for j, other in enumerate(b):
+            current.append(previous[j] + 1 if ch == other else 0)
+        best = max(best, *current)
+        previous = current
+    return best
 
 
 def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
@@ -699,6 +712,41 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
 
+# How many characters of a character's knowledge the text must repeat (six: a phrase, not a word).
+_ECHO_MIN_RUN = 6
+
+
+def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The text repeats a phrase of what a character knows of one topic, and of no other (「紺のスーツの
+    男性は裏口のほうを気にしていたのですか」 after 「…紺のスーツで、通用口のほうを気にしていた」): the
+    player asks about what they heard. The model answered such lines なし or a neighbouring topic. Only
+    topics still allowed (addressee and words filters) count, and place names of three characters or
+    more do not count towards the phrase: a note may name the place the player only asks about (a
+    shorter one, masked, would cut words it is part of: 入口 in 搬入口)."""
+    topics, _ = filter_by_words(
+        [c for c in ctx.candidates if c.action.kind == "intent" and c.notes], ctx.text, ctx.analyzer
+    )
+    if not topics:
+        return None
+    names = {normalize(n) for c in ctx.candidates if c.action.kind == "move" for n in c.names}
+    names |= {normalize(ctx.state.location)} if ctx.state.location else set()
+    places = sorted((n for n in names if len(n) >= 3), key=len, reverse=True)
+
+    def without_places(text: str, mark: str) -> str:
+        text = normalize(strip_punctuation(text))
+        for place in places:
+            text = text.replace(place, mark)
+        return text
+
+    said = without_places(ctx.text.raw, "\0")  # different marks: two masked places share nothing
+    runs = {c.action: max(longest_shared_run(said, without_places(n, "\1")) for n in c.notes) for c in topics}
+    longest = max(runs.values())
+    echoed = [a for a, run in runs.items() if run == longest]
+    if longest < _ECHO_MIN_RUN or len(echoed) != 1:
+        return None
+    return Outcome(echoed[0], "knowledge_echo", f"repeats {longest} characters of what a character knows of it")
+
+
 def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text where the player cannot leave is small talk: the game has no
     leave to give, and with none to pick the model read 「ほな、また来ますわ」 as a topic."""
@@ -1054,6 +1102,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     agreement_to_invitation,
     refusal_to_invitation,
     farewell_without_leave,
+    knowledge_echo,
 )
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
 # of the text, so it drops out of the decision instead of turning it into なし (measured on the public

@@ -18,6 +18,7 @@ from types import ModuleType
 
 from app.evaluation.dataset import load_eval_file
 from app.pipeline import refine
+from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.scenario import load_scenario_dir
 from app.text import TextAnalyzer
@@ -58,7 +59,10 @@ def main() -> None:
             eval_file = load_eval_file(path)
             for case in eval_file.cases:
                 state = eval_file.states[case.state]
-                candidates = tuple(build_candidates(state, scenarios[eval_file.scenario]))
+                scenario = scenarios[eval_file.scenario]
+                # the candidates the rules see in the service: after the addressee step
+                addressee = find_addressee(case.text, state, scenario)
+                candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
                 before = outcomes(then, case.text, state, candidates, analyzer)
                 now = outcomes(refine, case.text, state, candidates, analyzer)
                 checked += 1

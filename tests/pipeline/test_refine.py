@@ -12,8 +12,10 @@ from app.pipeline.refine import (
     explicit_move,
     farewell_leaves,
     farewell_without_leave,
+    knowledge_echo,
     lcs_length,
     leave_needs_cue,
+    longest_shared_run,
     move_needs_destination_or_cue,
     move_needs_movement,
     near_verbatim_example,
@@ -1671,3 +1673,45 @@ class TestComplimentIsSmallTalk:
         verdicts = compliment_verdicts(text, scenario, state, analyzer)
         assert verdicts[named] is False
         assert any(verdicts.values())
+
+
+class TestKnowledgeEcho:
+    """A phrase of what a character knows of one topic, repeated by the player: the model answered such
+    lines なし or a neighbouring topic in twelve sets (紺のスーツの男性は裏口のほうを気にしていたの
+    ですか)."""
+
+    def test_longest_shared_run(self) -> None:
+        assert longest_shared_run("搬入口の辺りで誰か", "リハの途中、搬入口の辺りで帽子の男") == 7
+        assert longest_shared_run("abc", "xyz") == 0
+
+    @pytest.mark.parametrize(
+        ("scene", "text", "topic"),
+        [
+            ("hoshizora", "搬入口の辺りで誰か見なかった？", "不審な人物"),
+            ("hoshizora", "ミキサーの3chのノイズ、直った？", "機材トラブル"),
+            ("amatsu", "睡眠薬が一瓶足りないって本当？", "睡眠薬"),
+        ],
+    )
+    def test_a_phrase_of_one_topic_s_knowledge_is_that_topic(
+        self, scene: str, text: str, topic: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        outcome = knowledge_echo(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == Action("intent", topic)
+
+    @pytest.mark.parametrize(
+        ("scene", "text"),
+        [
+            # the place name in the note (控え室にギターを置いたはず) does not count towards the phrase
+            ("hoshizora", "控え室にギター、ある？"),
+            # a word, not a phrase
+            ("hoshizora", "ノイズ？"),
+            # 救難信号 is known by 九条, who is not here: not a candidate
+            ("amatsu", "救助艇は72時間後に来るの？"),
+        ],
+    )
+    def test_no_phrase_of_an_allowed_topic_decides_nothing(
+        self, scene: str, text: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        assert knowledge_echo(None, context(text, scenario, state, analyzer)) is None
