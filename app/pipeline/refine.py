@@ -701,13 +701,19 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
     return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
 
 
+def _closing_farewell(ctx: RuleContext) -> str | None:
+    """The farewell the text ends with, unless the text talks about the word (失礼しますって言うの？) or
+    names a reachable place (控え室に戻ります、失礼します goes there)."""
+    farewell = ending_farewell(ctx.text)
+    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
+        return None
+    return farewell
+
+
 def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text (失礼します) leaves when leaving is possible; asking about
     the word (失礼しますって言うの？) does not."""
-    if ctx.candidate_for(LEAVE) is None:
-        return None
-    farewell = ending_farewell(ctx.text)
-    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
+    if ctx.candidate_for(LEAVE) is None or (farewell := _closing_farewell(ctx)) is None:
         return None
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
@@ -750,10 +756,7 @@ def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
 def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text where the player cannot leave is small talk: the game has no
     leave to give, and with none to pick the model read 「ほな、また来ますわ」 as a topic."""
-    if ctx.candidate_for(LEAVE) is not None:
-        return None
-    farewell = ending_farewell(ctx.text)
-    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
+    if ctx.candidate_for(LEAVE) is not None or (farewell := _closing_farewell(ctx)) is None:
         return None
     return Outcome(NONE, "farewell_without_leave", f"ends with the farewell 「{farewell}」; leaving is not possible")
 
@@ -1034,6 +1037,12 @@ _TENURE = re.compile(
 _TIME_IN_A_TOPIC = ("年", "長い", "経歴", "いつから", "昔", "勤め", "働")
 
 
+def _topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
+    """What the scenario writes about a topic: its description, examples and what the characters know
+    of it (none for a pick that is no candidate)."""
+    return (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
+
+
 def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking someone how long they have done something is small talk about that person: the model
     read 「源さん、板前になって長いんですか」 as the inn's cooking, and 「先輩、刑事になって何年ですか」 as
@@ -1041,8 +1050,7 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     characters know of it) stays."""
     if action is None or action.kind != "intent" or not _TENURE.search(ctx.text.norm):
         return None
-    candidate = ctx.candidate_for(action)
-    texts = (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
+    texts = _topic_texts(ctx.candidate_for(action))
     if any(word in text for text in texts for word in _TIME_IN_A_TOPIC):
         return None
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
@@ -1071,17 +1079,14 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     if action is None or action.kind != "intent" or (praised := _PRAISED.search(ctx.text.norm)) is None:
         return None
     candidate = ctx.candidate_for(action)
-    texts = (action.target or "", candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
-    topic_words = normalize("\n".join(texts))
+    topic_words = normalize("\n".join((action.target or "", *_topic_texts(candidate)) if candidate else ()))
     # no thing named (このすごくきれいな宝石: the praise describes what follows), no compliment
     # (the text's own words, not the span's: folded to hiragana, どれす is no noun to SudachiPy)
-    thing = praised.group("thing")
-    things = [s for s, _, pos in ctx.text.tokens if pos == "名詞" and s in thing]
+    span = praised.group("thing")
+    things = [s for s, _, pos in ctx.text.tokens if pos == "名詞" and s in span]
     if not things or any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
         return None
-    return Outcome(
-        NONE, "compliment_is_small_talk", f"praises 「{praised.group('thing')}」, which the topic does not name"
-    )
+    return Outcome(NONE, "compliment_is_small_talk", f"praises 「{span}」, which the topic does not name")
 
 
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
