@@ -8,6 +8,7 @@ import pytest
 from app.evaluation.dataset import load_eval_file
 from app.pipeline.actions import Action
 from app.pipeline.candidates import build_candidates
+from app.pipeline.refine import longest_shared_run
 from app.scenario import Scenario, load_scenario_dir
 from app.settings import PROJECT_ROOT
 from app.text import strip_punctuation
@@ -20,18 +21,6 @@ HELD_OUT_FILES = sorted((PROJECT_ROOT / "eval" / "unseen").glob("*.json"))
 @pytest.fixture(scope="module")
 def every_scenario(scenarios: dict[str, Scenario]) -> dict[str, Scenario]:
     return {**scenarios, **load_scenario_dir(PROJECT_ROOT / "eval" / "unseen" / "scenario").scenarios}
-
-
-def longest_common_substring(a: str, b: str) -> int:
-    best = 0
-    previous = [0] * (len(b) + 1)
-    for ch in a:
-        current = [0]
-        for j, other in enumerate(b):
-            current.append(previous[j] + 1 if ch == other else 0)
-        best = max(best, max(current))
-        previous = current
-    return best
 
 
 @pytest.mark.parametrize("path", EVAL_FILES + HELD_OUT_FILES, ids=lambda p: p.name)
@@ -82,5 +71,5 @@ def test_paraphrases_share_no_long_substring_with_an_example(path: Path, every_s
     examples = [strip_punctuation(e) for i in every_scenario[eval_file.scenario].intents for e in i.examples]
     for case in (c for c in eval_file.cases if "paraphrase" in c.tags):
         text = strip_punctuation(case.text)
-        longest = max(longest_common_substring(text, e) for e in examples)
+        longest = max(longest_shared_run(text, e) for e in examples)
         assert longest < 6, (case.text, longest)

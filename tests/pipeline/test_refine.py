@@ -32,6 +32,10 @@ from app.schemas import GameState
 from app.text import TextAnalyzer
 
 Scenes = dict[str, tuple[Scenario, GameState]]
+# Each scenario with a reachable place of its usual state and one of that place's aliases.
+each_place_and_alias = pytest.mark.parametrize(
+    ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
+)
 
 
 @pytest.fixture
@@ -1197,9 +1201,7 @@ class TestRoundTenGaps:
         for text in ("ですね、食べてみましょう", "ですね、片付けておきましょう"):
             assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
 
-    @pytest.mark.parametrize(
-        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
-    )
+    @each_place_and_alias
     def test_saying_where_the_player_will_be_goes_there(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
@@ -1312,9 +1314,7 @@ class TestRoundTenLaterBatchGaps:
         for text in ("階段を上がるね", "もう上がるの？"):
             assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
-    @pytest.mark.parametrize(
-        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
-    )
+    @each_place_and_alias
     def test_where_the_player_will_be_in_more_words(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
@@ -1324,9 +1324,7 @@ class TestRoundTenLaterBatchGaps:
             assert outcome is not None and outcome.action == move(place), text
         assert waiting_at_place(None, context(f"犯人は{alias}のほうで待っとる", scenario, state, analyzer)) is None
 
-    @pytest.mark.parametrize(
-        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
-    )
+    @each_place_and_alias
     def test_searching_a_place_goes_there(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
@@ -1486,9 +1484,7 @@ class TestRoundElevenLastBatchGaps:
         for text in ("ここで待ってたのは誰？", "ここで待ってたのは湊さんだよ", "ここにいるのは湊さんだけ"):
             assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
 
-    @pytest.mark.parametrize(
-        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
-    )
+    @each_place_and_alias
     def test_resting_at_a_place_goes_there(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
@@ -1596,9 +1592,7 @@ class TestRoundTwelveSecondBatchGaps:
         for text in ("みんな", "グッナイって英語？", "それはみんな知ってる"):
             assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
-    @pytest.mark.parametrize(
-        ("scene", "place", "alias"), [("hoshizora", "控え室", "楽屋"), ("amatsu", "管制室", "ブリッジ")]
-    )
+    @each_place_and_alias
     def test_asking_who_is_at_a_place_is_about_the_place(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
