@@ -44,7 +44,8 @@ FAREWELLS = _normalized(
     "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
     "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
     "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます "
-    "おいとまする おいとまさせていただきます お暇します お暇する "
+    "おいとまする おいとまさせていただきます お暇します お暇する お暇させていただきます お暇させてもらいます "
+    "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
     "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
     "じゃあとで じゃああとで それじゃあとで "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
@@ -68,7 +69,10 @@ _ENDING_ONLY_FAREWELLS = _normalized(
     "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで お先 "
     "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで "
     # calling it a day (今日はここまでにします。お疲れさまでした)
-    "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます"
+    "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます "
+    # Kyoto and Osaka, on leaving a house: お邪魔しました (おやかまっさんどした)
+    "おやかまっさん おやかまっさんでした おやかまっさんどした おやかましゅう おやかましゅうございました "
+    "お邪魔さん お邪魔さんでした お邪魔さんどした"
 )
 # "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
 # it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
@@ -91,7 +95,10 @@ _TURNING_IN = re.compile(
 # 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
 # now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
 # request or a question (また会えた, また来てね, また来るの).
-_SEE_YOU_LATER = re.compile(r"また.{0,6}?(来|寄|伺|会|顔を?出|邪魔|帰って[くき]|に(くる|きま))[ぁ-ゖー]{0,10}$")
+# 会 only as the verb (会おう, 会いましょう): 「またの機会にします」 puts something off.
+_SEE_YOU_LATER = re.compile(
+    r"また.{0,6}?(来|寄|伺|会(?=[いうえおわっ])|顔を?出|邪魔|帰って[くき]|に(くる|きま))[ぁ-ゖー]{0,10}$"
+)
 # 「また明日、学校でね」: see you at a time and a place.
 _SEE_YOU_AT = re.compile(r"また(明日|あした|後で|あとで|後ほど|のちほど|来週)[^?]{0,8}で$")
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
@@ -101,7 +108,7 @@ _THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でし
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
-LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼"))
+LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼 退出 退室"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
@@ -148,7 +155,8 @@ _AGREEMENT = tuple(
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
         "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
-        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得"
+        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
+        "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ"  # よろしおす: Kyoto, よろしいです
     )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
@@ -167,19 +175,23 @@ _INTERJECTIONS = _normalized(
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 _REFUSAL = re.compile(
-    r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ)"
+    r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
+    r"|また今度|またの機会|次の機会)"
 )
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized(
     "いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 ノーサンキュ"
+    # put off (またの機会にしときます, また今度で)
+    " またの機会 また今度 次の機会 今度に"
 )
 # (話して as a request, not inside a noun's する: 電話して, 会話して)
 _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
 )
-# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか).
+# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか); まへんか: Kansai
+# (歩きまへんか).
 _INVITING = re.compile(
-    r"(ない\?|ないか|せんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"(ない\?|ないか|せんか|まへんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
@@ -192,7 +204,8 @@ _INVITING = re.compile(
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
-_POLITE_VOLITIONAL = "ましょう"
+# …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
+_POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
@@ -303,7 +316,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
         if pos == "動詞"
         and (
             surface.endswith(_VOLITIONAL)
-            or next_word(index) == _POLITE_VOLITIONAL
+            or next_word(index) in _POLITE_VOLITIONAL
             or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) == "か")
         )
     ]
@@ -347,6 +360,16 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"], ["ん", "?"])
 
 
+# What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する).
+_NOUN_DONE = ((_SURU,), ("を", _SURU), ("を", normalize("始める")), ("を", normalize("開始"), _SURU))
+
+
+def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
+    """How many words after a movement noun make it a verb (移動を開始する: 3), or 0."""
+    lemmas = tuple(lemma for _, lemma, _ in after_noun)
+    return next((len(done) for done in _NOUN_DONE if lemmas[: len(done)] == done), 0)
+
+
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
     tokens = text.tokens
@@ -355,9 +378,10 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue
         end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
         if pos == "名詞":
-            if not (index + 1 < len(tokens) and tokens[index + 1][1] == _SURU):
+            done = _done_as_a_verb(tokens[index + 1 : index + 4])
+            if not done:
                 continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
-            end = index + 1
+            end = index + done
         after_verb = tokens[end + 1 :]
         following = [surface for surface, _, _ in after_verb[:3]]
         if any(s in ("た", "だ") for s in following[:2]):
@@ -533,6 +557,11 @@ def _plain_speech(norm: str) -> str:
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
+# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても):
+# with a question, the answer may be no.
+_LEAVE_ASKED_FOR = re.compile(
+    r"し?(さ?せ)?[てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし)"
+)
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
@@ -562,7 +591,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
             continue
-        if after[:1] in (["て"], ["で"]) and after[1:2] in (["いい"], ["も"]) and _is_question(text):
+        asked_for = "".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS)
+        if _LEAVE_ASKED_FOR.match(asked_for) and _is_question(text):
             continue  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
         if _potential(surfaces[index], lemma) and _is_question(text):
             continue  # 何時に帰れるんですかね: asks whether or when one can leave
@@ -761,6 +791,10 @@ def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome |
     return Outcome(NONE, "farewell_without_leave", f"ends with the farewell 「{farewell}」; leaving is not possible")
 
 
+# After a place's name, the particles that make it where a movement goes (に, へ, まで) or passes (を).
+_TOWARDS = ("に", "へ", "まで", "を")
+
+
 def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     """The one reachable place the last line invites the player to (控え室も見てみるか？), if any, with
     that line."""
@@ -769,6 +803,8 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
         return None
     invitation = ctx.analyzer.analyze(last.text)
     places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates)
+    if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
+        places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
     if len(places) != 1 or not is_invitation(invitation):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.

@@ -1619,6 +1619,90 @@ class TestRoundTwelveLastBatchGaps:
             assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
 
+class TestRoundThirteenFirstBatchGaps:
+    """Gaps that round 13's first batch found (a convenience store at night, a Kyoto tea gathering, an
+    android's machine speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_taking_ones_leave_politely_or_in_kyoto_speech(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (
+            "ほな、お先にお暇させてもらいます",
+            "では、お暇いたします",
+            "本機はこれより退出します。お疲れさまでした",
+            "ほな、おやかまっさんどした",
+        ):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # 暇 as free time; 会 inside a noun (機会) is no promise to meet again
+        for text in ("お暇ですか？", "お暇なら一緒に来て", "退出したのは誰？", "またの機会にしときます"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_asked_for_through_a_favour_is_not_leaving(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("もう帰らせてもろてもよろしおすか", "帰らせてもらってもいいですか", "失礼してもよろしいですか"):
+            outcome = leave_needs_cue(LEAVE, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in ("今日は帰らせてもらいます", "もう帰らせてもらうね"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_kansai_invitation_its_yes_and_a_no_that_puts_it_off(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "のほう、ちょっと一緒に歩きまへんか")
+        for text in (
+            "へえ、お供します",
+            "ほな、参りましょか",
+            "行きまひょ",
+            "ええ、行きましょ",
+            "よろしおすな",
+            "よろしいですよ",
+        ):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        for text in ("よろしおすか？", "よろしいですか？"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+        for text in ("またの機会にしときます", "また今度で"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # へんか without ま is a plain negative asked (知らへんか: don't you know?), no invitation
+        _, asked = invited_to_a_reachable_place(state, scenario, "の鍵、知らへんか")
+        assert agreement_to_invitation(None, context("うん", scenario, asked, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_of_two_places_an_invitation_names_the_one_it_goes_to(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        first, second = [c.action for c in build_candidates(state, scenario) if c.action.kind == "move"][:2]
+        line = f"{second.target}が開く前に、{first.target}に寄っていきませんか"
+        invited = after_line(state, state.responder or "", line)
+        outcome = agreement_to_invitation(None, context("うん、行こう", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == first
+        # both gone to: no one place is the invitation's
+        both = after_line(state, state.responder or "", f"{second.target}に行って、{first.target}にも寄りませんか")
+        assert agreement_to_invitation(None, context("うん、行こう", scenario, both, analyzer)) is None
+
+    @each_place_and_alias
+    def test_a_movement_noun_with_its_verb_after_a_particle(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{alias}へ移動を開始する", f"{place}に移動をします", f"{place}への移動を始めます"):
+            outcome = explicit_move(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        for text in (f"{place}への移動を開始したのは誰？", f"{alias}へ移動の準備", f"移動:{place}"):
+            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     ctx = context(text, scenario, state, analyzer)
