@@ -59,6 +59,8 @@ FAREWELLS = _normalized(
     "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼 "
     # English, in katakana (オーケー、グッナイ！)
     "グッナイ グッドナイト グンナイ "
+    # logging off, in chat (今日は落ちるわ); not 落ちる alone, which falls
+    "今日は落ちる 今日は落ちます そろそろ落ちる そろそろ落ちます これで落ちる これで落ちます 先に落ちる 先に落ちます "
     # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
     # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
     "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる"
@@ -82,7 +84,7 @@ _CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじ
 # said to someone who has just finished something.
 _PARTING_WISH = re.compile(
     r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
-    r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$"
+    r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$|^おつ(です|でした)?$"  # おつ: chat
 )
 # Everyone present, called after a farewell (おやすみ、みんな).
 _GROUP_ADDRESSED = frozenset(
@@ -108,7 +110,12 @@ _THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でし
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
-LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 引き上げる 帰宅 失礼 退出 退室"))
+LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 帰宅 失礼 退出 退室"))
+# Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる.
+_SPLIT_LEAVE_VERBS = frozenset(
+    (normalize(first), normalize(second))
+    for first, second in (("引き", "上げる"), ("引き", "揚げる"), ("引", "上げる"))
+)
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
@@ -156,7 +163,8 @@ _AGREEMENT = tuple(
         "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
         "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
         "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
-        "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ"  # よろしおす: Kyoto, よろしいです
+        "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
+        "んだ んだな んだね んだんだ"  # Tohoku: そうだ
     )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
@@ -197,6 +205,8 @@ _INVITING = re.compile(
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
+    # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
+    r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
     # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
     r"|(ご覧|ごらん)(に(なります|なりません)か|になって|ください|下さい))"
 )
@@ -460,6 +470,10 @@ _DIRECTIONS = frozenset(_normalized("下 上 外 中 奥 表 裏 階下 階上 �
 _CARRYING = frozenset(_normalized("持つ 連れる"))
 
 
+# When, not where (おけ、今行く).
+_NOW = frozenset(_normalized("今 いま 今すぐ ただいま 只今"))
+
+
 def _named_things(text: AnalyzedText) -> list[str]:
     """The nouns of the text but words that point at a place (あっち, そこ, 次, 下) and what the player
     takes along (ライト持ってすぐ行きます, 懐中電灯を持って行こう): neither is where the player goes."""
@@ -470,6 +484,7 @@ def _named_things(text: AnalyzedText) -> list[str]:
         if pos in ("名詞", "代名詞")
         and not s.startswith(_PLACE_PRONOUNS)
         and s not in _DIRECTIONS
+        and s not in _NOW
         and index not in carried
     ]
 
@@ -581,23 +596,25 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     norm = _plain_speech(text.norm)
     if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)):
         return True
-    if "そろそろ" in norm or _trimmed(norm).endswith(_THANKS_ON_LEAVING):
-        return True
     surfaces = [surface for surface, _, _ in text.tokens]
+    asked = False
     for index, (_, lemma, _) in enumerate(text.tokens):
-        if lemma not in LEAVE_VERBS:
-            continue
+        split = index > 0 and (surfaces[index - 1], lemma) in _SPLIT_LEAVE_VERBS
+        if not (lemma in LEAVE_VERBS or (split and surfaces[index - 2 : index - 1] != ["を"])):
+            continue  # 網を引き上げる pulls something up
         # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
             continue
         asked_for = "".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS)
         if _LEAVE_ASKED_FOR.match(asked_for) and _is_question(text):
-            continue  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
+            asked = True  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
+            continue
         if _potential(surfaces[index], lemma) and _is_question(text):
             continue  # 何時に帰れるんですかね: asks whether or when one can leave
         return True
-    return False
+    # そろそろ alone, or thanks on leaving, let a leave stand; not そろそろ帰ってもいいですか
+    return not asked and ("そろそろ" in norm or _trimmed(norm).endswith(_THANKS_ON_LEAVING))
 
 
 # --- rules that decide before the model ----------------------------------------------------------
@@ -634,16 +651,37 @@ def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | 
     return Outcome(chosen, "near_verbatim_example", f"matches example 「{example}」")
 
 
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ): going there.
+_SHOWN = re.compile(
+    r"(を|に|へ|まで)(見せて|案内して)(もらう|もらおう|もらえる?|もらえます|もらえません|くれ|くれる|くれます|くれません"
+    r"|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?(か|かな|ね|よ)?\??$"
+)
+
+
+def _asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:
+    trimmed = _trimmed(text.norm)
+    return any(
+        (match := _SHOWN.search(trimmed)) is not None and trimmed[: match.start()].endswith(normalize(name))
+        for name in place.names
+    )
+
+
 def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not."""
     places = mentioned_moves(ctx.text, ctx.candidates)
-    if len(places) != 1 or not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) or is_place_question(ctx.text):
+    if len(places) != 1 or is_place_question(ctx.text):
+        return None
+    if not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) and not _asks_to_be_shown(ctx.text, places[0]):
         return None
     if _asks_about_place(ctx.text, places[0]):
         return None
-    return Outcome(places[0].action, "explicit_move", f"names {places[0].action.target} with a movement verb")
+    return Outcome(
+        places[0].action,
+        "explicit_move",
+        f"names {places[0].action.target} with a movement verb or a request to be shown it",
+    )
 
 
 def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
@@ -1096,7 +1134,7 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
 # きれいですね), the thing named after その or この.
 # (かわいそう is pity, not praise)
 _PRAISE = (
-    r"お?似合|(?:かわい|可愛)(?!そう)|素敵|すてき|かっこい|格好い|渋い|渋く"
+    r"お?似合|(?:かわい|可愛)(?!そう)|かわよ|素敵|すてき|かっこい|格好い|渋い|渋く"
     r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派"
 )
 _PRAISED = re.compile(

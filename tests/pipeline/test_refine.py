@@ -1703,6 +1703,65 @@ class TestRoundThirteenFirstBatchGaps:
             assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
 
 
+class TestRoundThirteenSecondBatchGaps:
+    """Gaps that round 13's second batch found (an Aomori apple farm in Tsugaru speech, a streamers'
+    share house in net slang, a hard-boiled private eye), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_asked_for_after_soon_and_a_leaving_verb_in_two_words(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        # そろそろ let any leave stand, and moved the player on 「そろそろ引き上げてもいいか」 (tantei)
+        for text in ("そろそろ引き上げてもいいか", "そろそろ帰ってもいいですか", "網を引き上げる"):
+            outcome = leave_needs_cue(LEAVE, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in ("そろそろ引き上げる", "邪魔したな。今夜はこれで引き上げる", "そろそろかな"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_logging_off_in_chat(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("じゃ、今日は落ちるわ。おつー", "そろそろ落ちまーす。おつでした", "先に落ちます"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        for text in ("階段から落ちる", "成績が落ちます", "おつ", "今日は落ちるの？"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_eastern_lets_its_yes_and_going_now(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "さ、一緒に見に行ぐべ")
+        for text in ("んだな、行ぐべ", "んだ、行ぐ行ぐ", "わかった、案内してけろ", "おけ、今行く"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        for text in ("後で行く", "それは違うんだな"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+        # だべ guesses (古いんだべ): no verb before it, no invitation
+        _, guessed = invited_to_a_reachable_place(state, scenario, "は古いんだべ")
+        assert agreement_to_invitation(None, context("んだな", scenario, guessed, analyzer)) is None
+
+    @each_place_and_alias
+    def test_asking_to_be_shown_a_place_goes_there(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (f"{place}を見せてもらう", f"{alias}に案内してくれ", f"{place}を見せてもらえますか？"):
+            outcome = explicit_move(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+        for text in (f"{place}の写真を見せてもらう", f"{alias}を見せてもらった", f"{place}を見せたのは誰？"):
+            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_in_chat_slang(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        verdicts = compliment_verdicts("そのパーカー、かわよ", scenario, state, analyzer)
+        praising = TestComplimentIsSmallTalk.PRAISING
+        assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), verdicts
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     ctx = context(text, scenario, state, analyzer)
