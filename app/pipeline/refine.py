@@ -63,7 +63,9 @@ FAREWELLS = _normalized(
     "今日は落ちる 今日は落ちます そろそろ落ちる そろそろ落ちます これで落ちる これで落ちます 先に落ちる 先に落ちます "
     # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
     # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
-    "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる"
+    "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる "
+    # Okinawan: またやーさい (compared without its long-vowel mark)
+    "またやさい"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
@@ -85,6 +87,10 @@ _CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじ
 _PARTING_WISH = re.compile(
     r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
     r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$|^おつ(です|でした)?$"  # おつ: chat
+)
+# ごきげんよう greets on meeting and on parting: after では or それでは (では皆様、ごきげんよう) it parts.
+_PARTING_GREETING = re.compile(
+    r"(では|それでは|じゃあ|それじゃあ?|ほな)(皆様|皆さん|みなさま|みなさん|みんな)?(ごきげんよう|ご機嫌よう)$"
 )
 # Everyone present, called after a farewell (おやすみ、みんな).
 _GROUP_ADDRESSED = frozenset(
@@ -535,7 +541,7 @@ def _farewell_at_end(norm: str) -> str | None:
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
-        if (turning_in := _TURNING_IN.search(ending)) is not None:
+        if (turning_in := _TURNING_IN.search(ending) or _PARTING_GREETING.search(ending)) is not None:
             return turning_in.group(0)
     # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
     core = _without_closing_particles(norm)
@@ -1130,6 +1136,32 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
 
 
+# Asking someone their age, where they come from or live, their school or their hobbies (千代さん、いくつに
+# ならはったん; 生まれはどこだ); not いくつある (how many).
+_PERSONAL = re.compile(
+    r"(いくつ|幾つ)に(な|成)(る|った|られ|らは)|おいくつ|何歳|なんさい|年齢"
+    r"|(生まれ|出身|故郷|ふるさと|地元)(は|って)、?(どこ|どちら|何処)|(どこ|どちら)(の|で)?(生まれ|出身)(た?(の|ん)|なの|なん|です|だ|か|\?|$)"
+    r"|(大学|高校|学校)(は|って)?、?(どこ|どちら)|(どこ|どちら)(に|で)住ん|住まい(は|って)|趣味(は|って)"
+)
+# …asked of someone described, not named (廊下にいた男の人って何歳くらい): a lead, not small talk.
+_SOMEONE_DESCRIBED = re.compile(r"(人|男|女|子|客|奴|やつ|方|者)(って|は)、?(何歳|いくつ|おいくつ|年齢)")
+# A topic whose own texts speak of such things may be what the question asks about.
+_PERSON_IN_A_TOPIC = ("歳", "年齢", "生まれ", "出身", "故郷", "地元", "大学", "高校", "学校", "住", "趣味", "誕生")
+
+
+def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Asking someone their age, home town, school or hobbies is small talk about that person: the model
+    read 「千代さん、いくつにならはったん」 as the missing tea bowl and 「リリィ、生まれはどこだ」 as tonight's
+    song. A topic whose own texts speak of such things stays, and so does any topic when the person asked
+    about is described, not named (廊下にいた男の人って何歳くらいでした？ asks about a stranger seen)."""
+    norm = ctx.text.norm
+    if action is None or action.kind != "intent" or not _PERSONAL.search(norm) or _SOMEONE_DESCRIBED.search(norm):
+        return None
+    if any(word in text for text in _topic_texts(ctx.candidate_for(action)) for word in _PERSON_IN_A_TOPIC):
+        return None
+    return Outcome(NONE, "personal_question_is_small_talk", "asks about the listener's person")
+
+
 # Praise for something the listener wears, has or shows (師匠、その羽織ええ色ですねえ, このキッチン、
 # きれいですね), the thing named after その or この.
 # (かわいそう is pity, not praise)
@@ -1194,6 +1226,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     place_question_is_not_move,
     leave_needs_cue,
     tenure_is_small_talk,
+    personal_question_is_small_talk,
     compliment_is_small_talk,
 )
 

@@ -6,6 +6,7 @@ from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates, scenario_candidates
 from app.pipeline.refine import (
+    Rule,
     RuleContext,
     agreement_to_invitation,
     compliment_is_small_talk,
@@ -19,6 +20,7 @@ from app.pipeline.refine import (
     move_needs_destination_or_cue,
     move_needs_movement,
     near_verbatim_example,
+    personal_question_is_small_talk,
     place_is_the_subject,
     place_question_is_not_move,
     refusal_to_invitation,
@@ -74,12 +76,18 @@ def invited_to_a_reachable_place(state: GameState, scenario: Scenario, rest_of_l
     return place, after_line(state, state.responder or "", f"{place.target}{rest_of_line}")
 
 
-def tenure_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[Action, bool]:
-    """For each topic candidate of `text`: whether `tenure_is_small_talk` turns it into なし (the rule
-    leaves moves and leaving alone)."""
+def topic_verdicts(
+    rule: Rule, text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer
+) -> dict[Action, bool]:
+    """For each topic candidate of `text`: whether `rule` turns it into なし (the small-talk rules leave
+    moves and leaving alone)."""
     ctx = context(text, scenario, state, analyzer)
     topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
-    return {topic: tenure_is_small_talk(topic, ctx) is not None for topic in topics}
+    return {topic: rule(topic, ctx) is not None for topic in topics}
+
+
+def tenure_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[Action, bool]:
+    return topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
 
 
 class TestNearVerbatimExample:
@@ -1762,11 +1770,50 @@ class TestRoundThirteenSecondBatchGaps:
         assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), verdicts
 
 
+class TestRoundThirteenLastBatchGaps:
+    """Gaps that round 13's third batch found (an island guesthouse, a young lady's dinner party, a
+    teacher's staff room), and two small-talk readings of the first two, on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_parting_greetings(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("では皆様、ごきげんよう", "それでは、ごきげんよう", "じゃ、またやーさい"):
+            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == LEAVE, text
+        # ごきげんよう alone also greets on meeting
+        for text in ("ごきげんよう", "ごきげんよう、皆様", "ごきげんようって、いつ使うの？", "またやさいいためか"):
+            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asking_someones_age_or_home_is_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("いくつにならはったん", "生まれはどこだ", "ご出身はどちらですか", "趣味は何ですか"):
+            verdicts = topic_verdicts(personal_question_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        # how many; a stranger described, not named: a lead
+        for text in ("全部でいくつある？", "廊下にいた男の人って何歳くらいでした？", "どこで生まれた噂なの"):
+            verdicts = topic_verdicts(personal_question_is_small_talk, text, scenario, state, analyzer)
+            assert not any(verdicts.values()), text
+
+    def test_a_topic_that_speaks_of_the_persons_home_keeps_the_pick(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        about_home = stage_state.available_intents[0].id
+        intents = [
+            i.model_copy(update={"description": f"{i.description}、出身地の話"}) if i.id == about_home else i
+            for i in hoshizora.intents
+        ]
+        scenario = hoshizora.model_copy(update={"intents": intents})
+        verdicts = topic_verdicts(personal_question_is_small_talk, "生まれはどこ？", scenario, stage_state, analyzer)
+        assert {a.target for a, vetoed in verdicts.items() if not vetoed} == {about_home}
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
-    ctx = context(text, scenario, state, analyzer)
-    topics = [c.action for c in ctx.candidates if c.action.kind == "intent"]
-    return {topic.target: compliment_is_small_talk(topic, ctx) is not None for topic in topics}
+    verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
+    return {topic.target or "": vetoed for topic, vetoed in verdicts.items()}
 
 
 class TestComplimentIsSmallTalk:
