@@ -170,7 +170,8 @@ _AGREEMENT = tuple(
         "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
         "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
-        "んだ んだな んだね んだんだ"  # Tohoku: そうだ
+        "んだ んだな んだね んだんだ "  # Tohoku: そうだ
+        "御意 ぎょい"
     )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
@@ -292,7 +293,18 @@ _SURU = normalize("為る")
 
 
 # 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too.
-_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "の", "っけ", "かしら", "かのう", "かいな")  # かのう, かいな: western
+_QUESTION_ENDINGS = (
+    "?",
+    "か",
+    "かな",
+    "かね",
+    "かい",
+    "の",
+    "っけ",
+    "かしら",
+    "かのう",
+    "かいな",
+)  # かのう, かいな: western
 
 
 def _is_question(text: AnalyzedText) -> bool:
@@ -343,7 +355,26 @@ _CLOSING_MARKS = frozenset("。.!…‥")
 _PAUSES = re.compile(f"[、,{''.join(sorted(_CLOSING_MARKS))}]")
 # A movement verb ending the line asked: plainly or politely, with or without a question mark
 # (一緒に見に行くか, 行きますか, 確認しに行きます？, 行きません？).
-_ASKED_BY_KA = (["か"], ["か", "?"], ["ます", "か"], ["ます", "か", "?"], ["ます", "?"], ["ませ", "ん", "?"])
+_ASKED_BY_KA = (
+    ["か"],
+    ["か", "?"],
+    ["か", "い"],  # 見に行くかい
+    ["か", "い", "?"],
+    ["ます", "か"],
+    ["ます", "か", "?"],
+    ["ます", "?"],
+    ["ませ", "ん", "?"],
+)
+# The spoken negative asked after a verb's a-row stem (寄らねえ？, 行かん？, 参らぬか).
+_NEGATIVE_ASKED = (
+    ["ね", "?"],
+    ["ねえ", "?"],
+    ["ねー", "?"],
+    ["ん", "?"],
+    ["ん", "か"],
+    ["ぬ", "か"],
+    ["ぬ", "か", "?"],
+)
 
 
 # A movement called out to the listener (行くぞ, 戻るぜ): the speaker takes the player along.
@@ -373,7 +404,7 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
         request = "".join(following[1:])  # くれる？ くれますか もらえない？ — not くれ (an order) nor くれた？
         return bool(_REQUEST_ASKED.fullmatch(request))
-    return verb.endswith(_A_ROW) and following in (["ね", "?"], ["ねえ", "?"], ["ねー", "?"], ["ん", "?"])
+    return verb.endswith(_A_ROW) and following in _NEGATIVE_ASKED
 
 
 # What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する).
@@ -476,8 +507,8 @@ _DIRECTIONS = frozenset(_normalized("下 上 外 中 奥 表 裏 階下 階上 �
 _CARRYING = frozenset(_normalized("持つ 連れる"))
 
 
-# When, not where (おけ、今行く).
-_NOW = frozenset(_normalized("今 いま 今すぐ ただいま 只今"))
+# When or with whom, not where (おけ、今行く; 共に参る).
+_NOT_WHERE = frozenset(_normalized("今 いま 今すぐ ただいま 只今 一緒 共"))
 
 
 def _named_things(text: AnalyzedText) -> list[str]:
@@ -490,7 +521,7 @@ def _named_things(text: AnalyzedText) -> list[str]:
         if pos in ("名詞", "代名詞")
         and not s.startswith(_PLACE_PRONOUNS)
         and s not in _DIRECTIONS
-        and s not in _NOW
+        and s not in _NOT_WHERE
         and index not in carried
     ]
 
@@ -578,10 +609,12 @@ def _plain_speech(norm: str) -> str:
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
-# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても):
+# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても,
+# 帰っちゃダメ):
 # with a question, the answer may be no.
 _LEAVE_ASKED_FOR = re.compile(
-    r"し?(さ?せ)?[てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし)"
+    r"し?(さ?せ)?([てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし)"
+    r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"  # 帰っちゃダメですか
 )
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
@@ -1167,7 +1200,7 @@ def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> 
 # (かわいそう is pity, not praise)
 _PRAISE = (
     r"お?似合|(?:かわい|可愛)(?!そう)|かわよ|素敵|すてき|かっこい|格好い|渋い|渋く"
-    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派"
+    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|見事"
 )
 _PRAISED = re.compile(
     r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ)?"

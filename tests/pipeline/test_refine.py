@@ -1810,6 +1810,47 @@ class TestRoundThirteenLastBatchGaps:
         assert {a.target for a, vetoed in verdicts.items() if not vetoed} == {about_home}
 
 
+class TestRoundThirteenFourthBatchGaps:
+    """Gaps that round 13's fourth batch found (a Sapporo snow festival, a haunted hotel in stammering
+    speech, a ninja village), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_invitations_asked_with_kai_or_an_old_negative(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        for line, replies in (
+            ("のほう、ちょっと一緒に見に行くかい", ("おう、行くべ", "したら、行ってみるかい", "うん、頼むわ")),
+            ("を共に検めに参らぬか", ("御意", "かたじけない、共に参る", "承知した、参ろう")),
+        ):
+            place, invited = invited_to_a_reachable_place(state, scenario, line)
+            for text in replies:
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (line, text)
+        # no movement asked: no invitation to agree to
+        for line in ("は寒いかい", "の鍵を知らぬか"):
+            _, asked = invited_to_a_reachable_place(state, scenario, line)
+            assert agreement_to_invitation(None, context("御意", scenario, asked, analyzer)) is None, line
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asking_whether_leaving_is_forbidden_is_not_leaving(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("あ、あの…もう帰っちゃダメですか…？", "帰ってはいけませんか"):
+            outcome = leave_needs_cue(LEAVE, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in ("もう帰っちゃうね", "帰らなきゃダメだ"):
+            assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_in_older_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        verdicts = compliment_verdicts("お頭、その羽織、見事でござるな", scenario, state, analyzer)
+        praising = TestComplimentIsSmallTalk.PRAISING
+        assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), verdicts
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
