@@ -117,11 +117,9 @@ _THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でし
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 帰宅 失礼 退出 退室"))
-# Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる.
-_SPLIT_LEAVE_VERBS = frozenset(
-    (normalize(first), normalize(second))
-    for first, second in (("引き", "上げる"), ("引き", "揚げる"), ("引", "上げる"))
-)
+# Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
+# 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
+_SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
 _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
@@ -292,19 +290,9 @@ def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> li
 _SURU = normalize("為る")
 
 
-# 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too.
-_QUESTION_ENDINGS = (
-    "?",
-    "か",
-    "かな",
-    "かね",
-    "かい",
-    "の",
-    "っけ",
-    "かしら",
-    "かのう",
-    "かいな",
-)  # かのう, かいな: western
+# 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too
+# (かのう, かいな: western).
+_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "かい", "の", "っけ", "かしら", "かのう", "かいな")
 
 
 def _is_question(text: AnalyzedText) -> bool:
@@ -609,12 +597,11 @@ def _plain_speech(norm: str) -> str:
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
-# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても,
-# 帰っちゃダメ):
-# with a question, the answer may be no.
+# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても),
+# or asked whether forbidden (帰っちゃダメ): with a question, the answer may be no.
 _LEAVE_ASKED_FOR = re.compile(
     r"し?(さ?せ)?([てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし)"
-    r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"  # 帰っちゃダメですか
+    r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"
 )
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
