@@ -1627,6 +1627,24 @@ class TestRoundTwelveLastBatchGaps:
             assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
 
+def assert_farewells(
+    leaving: tuple[str, ...], staying: tuple[str, ...], scenario: Scenario, state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """`farewell_leaves` takes each of `leaving` as leaving and none of `staying`."""
+    for text in leaving:
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in staying:
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+def assert_praise_is_small_talk(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> None:
+    """`compliment_is_small_talk` vetoes every topic of `text` but those that are themselves praise."""
+    verdicts = compliment_verdicts(text, scenario, state, analyzer)
+    praising = TestComplimentIsSmallTalk.PRAISING
+    assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), (text, verdicts)
+
+
 class TestRoundThirteenFirstBatchGaps:
     """Gaps that round 13's first batch found (a convenience store at night, a Kyoto tea gathering, an
     android's machine speech), on both scenarios."""
@@ -1635,18 +1653,14 @@ class TestRoundThirteenFirstBatchGaps:
     def test_taking_ones_leave_politely_or_in_kyoto_speech(
         self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        scenario, state = scenes[scene]
-        for text in (
+        leaving = (
             "ほな、お先にお暇させてもらいます",
             "では、お暇いたします",
             "本機はこれより退出します。お疲れさまでした",
-            "ほな、おやかまっさんどした",
-        ):
-            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
+        )
         # 暇 as free time; 会 inside a noun (機会) is no promise to meet again
-        for text in ("お暇ですか？", "お暇なら一緒に来て", "退出したのは誰？", "またの機会にしときます"):
-            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+        staying = ("お暇ですか？", "お暇なら一緒に来て", "退出したのは誰？", "またの機会にしときます")
+        assert_farewells((*leaving, "ほな、おやかまっさんどした"), staying, *scenes[scene], analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_leave_asked_for_through_a_favour_is_not_leaving(
@@ -1729,12 +1743,9 @@ class TestRoundThirteenSecondBatchGaps:
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_logging_off_in_chat(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        for text in ("じゃ、今日は落ちるわ。おつー", "そろそろ落ちまーす。おつでした", "先に落ちます"):
-            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
-        for text in ("階段から落ちる", "成績が落ちます", "おつ", "今日は落ちるの？"):
-            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+        leaving = ("じゃ、今日は落ちるわ。おつー", "そろそろ落ちまーす。おつでした", "先に落ちます")
+        staying = ("階段から落ちる", "成績が落ちます", "おつ", "今日は落ちるの？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_an_eastern_lets_its_yes_and_going_now(
@@ -1764,10 +1775,7 @@ class TestRoundThirteenSecondBatchGaps:
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_praise_in_chat_slang(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        verdicts = compliment_verdicts("そのパーカー、かわよ", scenario, state, analyzer)
-        praising = TestComplimentIsSmallTalk.PRAISING
-        assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), verdicts
+        assert_praise_is_small_talk("そのパーカー、かわよ", *scenes[scene], analyzer)
 
 
 class TestRoundThirteenLastBatchGaps:
@@ -1776,13 +1784,10 @@ class TestRoundThirteenLastBatchGaps:
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_parting_greetings(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        for text in ("では皆様、ごきげんよう", "それでは、ごきげんよう", "じゃ、またやーさい"):
-            outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
-            assert outcome is not None and outcome.action == LEAVE, text
+        leaving = ("では皆様、ごきげんよう", "それでは、ごきげんよう", "じゃ、またやーさい")
         # ごきげんよう alone also greets on meeting
-        for text in ("ごきげんよう", "ごきげんよう、皆様", "ごきげんようって、いつ使うの？", "またやさいいためか"):
-            assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+        staying = ("ごきげんよう", "ごきげんよう、皆様", "ごきげんようって、いつ使うの？", "またやさいいためか")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_asking_someones_age_or_home_is_small_talk(
@@ -1845,10 +1850,7 @@ class TestRoundThirteenFourthBatchGaps:
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_praise_in_older_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
-        scenario, state = scenes[scene]
-        verdicts = compliment_verdicts("お頭、その羽織、見事でござるな", scenario, state, analyzer)
-        praising = TestComplimentIsSmallTalk.PRAISING
-        assert verdicts and all(v != (topic in praising) for topic, v in verdicts.items()), verdicts
+        assert_praise_is_small_talk("お頭、その羽織、見事でござるな", *scenes[scene], analyzer)
 
 
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
