@@ -1638,6 +1638,18 @@ def assert_farewells(
         assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
 
+def assert_explicit_moves(
+    place: str, moving: tuple[str, ...], staying: tuple[str, ...], scenes: Scenes, scene: str, analyzer: TextAnalyzer
+) -> None:
+    """`explicit_move` moves to `place` on each of `moving` and on none of `staying`."""
+    scenario, state = scenes[scene]
+    for text in moving:
+        outcome = explicit_move(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+    for text in staying:
+        assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+
+
 def assert_praise_is_small_talk(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> None:
     """`compliment_is_small_talk` vetoes every topic of `text` but those that are themselves praise."""
     verdicts = compliment_verdicts(text, scenario, state, analyzer)
@@ -1717,12 +1729,9 @@ class TestRoundThirteenFirstBatchGaps:
     def test_a_movement_noun_with_its_verb_after_a_particle(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        scenario, state = scenes[scene]
-        for text in (f"{alias}へ移動を開始する", f"{place}に移動をします", f"{place}への移動を始めます"):
-            outcome = explicit_move(None, context(text, scenario, state, analyzer))
-            assert outcome is not None and outcome.action == move(place), text
-        for text in (f"{place}への移動を開始したのは誰？", f"{alias}へ移動の準備", f"移動:{place}"):
-            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+        moving = (f"{alias}へ移動を開始する", f"{place}に移動をします", f"{place}への移動を始めます")
+        staying = (f"{place}への移動を開始したのは誰？", f"{alias}へ移動の準備", f"移動:{place}")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
 class TestRoundThirteenSecondBatchGaps:
@@ -1766,12 +1775,9 @@ class TestRoundThirteenSecondBatchGaps:
     def test_asking_to_be_shown_a_place_goes_there(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        scenario, state = scenes[scene]
-        for text in (f"{place}を見せてもらう", f"{alias}に案内してくれ", f"{place}を見せてもらえますか？"):
-            outcome = explicit_move(None, context(text, scenario, state, analyzer))
-            assert outcome is not None and outcome.action == move(place), text
-        for text in (f"{place}の写真を見せてもらう", f"{alias}を見せてもらった", f"{place}を見せたのは誰？"):
-            assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+        moving = (f"{place}を見せてもらう", f"{alias}に案内してくれ", f"{place}を見せてもらえますか？")
+        staying = (f"{place}の写真を見せてもらう", f"{alias}を見せてもらった", f"{place}を見せたのは誰？")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_praise_in_chat_slang(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
