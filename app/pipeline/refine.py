@@ -686,10 +686,9 @@ _SHOWN = re.compile(
 
 def _asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:
     trimmed = _trimmed(text.norm)
-    return any(
-        (match := _SHOWN.search(trimmed)) is not None and trimmed[: match.start()].endswith(normalize(name))
-        for name in place.names
-    )
+    if (match := _SHOWN.search(trimmed)) is None:
+        return False
+    return any(trimmed[: match.start()].endswith(normalize(name)) for name in place.names)
 
 
 def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1143,6 +1142,12 @@ def _topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
     return (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
 
 
+def _topic_speaks_of(candidate: Candidate | None, words: tuple[str, ...]) -> bool:
+    """Whether any of the topic's own texts contains one of `words`: then a small-talk question about
+    them may be what the topic is about."""
+    return any(word in text for text in _topic_texts(candidate) for word in words)
+
+
 def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking someone how long they have done something is small talk about that person: the model
     read 「源さん、板前になって長いんですか」 as the inn's cooking, and 「先輩、刑事になって何年ですか」 as
@@ -1150,8 +1155,7 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     characters know of it) stays."""
     if action is None or action.kind != "intent" or not _TENURE.search(ctx.text.norm):
         return None
-    texts = _topic_texts(ctx.candidate_for(action))
-    if any(word in text for text in texts for word in _TIME_IN_A_TOPIC):
+    if _topic_speaks_of(ctx.candidate_for(action), _TIME_IN_A_TOPIC):
         return None
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
 
@@ -1177,7 +1181,7 @@ def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> 
     norm = ctx.text.norm
     if action is None or action.kind != "intent" or not _PERSONAL.search(norm) or _SOMEONE_DESCRIBED.search(norm):
         return None
-    if any(word in text for text in _topic_texts(ctx.candidate_for(action)) for word in _PERSON_IN_A_TOPIC):
+    if _topic_speaks_of(ctx.candidate_for(action), _PERSON_IN_A_TOPIC):
         return None
     return Outcome(NONE, "personal_question_is_small_talk", "asks about the listener's person")
 
