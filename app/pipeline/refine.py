@@ -217,7 +217,8 @@ _INVITING = re.compile(
 )
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
-# Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか).
+# Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
+# Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
@@ -333,7 +334,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
         and (
             surface.endswith(_VOLITIONAL)
             or next_word(index) in _POLITE_VOLITIONAL
-            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) == "か")
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) in ("か", "まい"))
         )
     ]
 
@@ -592,8 +593,14 @@ def farewell_talked_about(text: AnalyzedText) -> bool:
     return any(before in ("「", "『", '"') or _ASKED_ABOUT.match(after) for before, after in _farewells_in(text.norm))
 
 
+# A tic some characters close their sentences with, after a finished predicate (ですにゃ, したぴょん).
+_VERBAL_TIC = re.compile(r"(?<=[すたかよねん])(にゃ[んあー]?|ぴょん)(?=[\s、。,.!?…‥~〜♪☆★]|$)")
+
+
 def _plain_speech(norm: str) -> str:
-    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす, 失礼しまっす) read as its plain word."""
+    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす, 失礼しまっす) read as its plain word,
+    and a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん)."""
+    norm = _VERBAL_TIC.sub("", norm)
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
@@ -641,6 +648,24 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         return True
     # そろそろ alone, or thanks on leaving, let a leave stand; not そろそろ帰ってもいいですか
     return not asked and ("そろそろ" in norm or _trimmed(norm).endswith(_THANKS_ON_LEAVING))
+
+
+# Ending one's time here (そろそろ…, もう…; not もう一度, もう少し).
+_WINDING_UP = re.compile(r"そろそろ|もう(?!一|少|すこ|ちょっと|ひと)")
+
+
+def excuse_asked(text: AnalyzedText) -> bool:
+    """Leave asked, as one's time here ends, for a movement (そろそろ宿に戻ってもよろしいでしょうか, もう部屋に
+    帰ってもいい？): the player asks to be excused, and the answer may be no, as with 帰ってもいいですか.
+    Asking to go in (楽屋に入ってもいいですか？) is going there."""
+    if not _is_question(text) or not _WINDING_UP.search(text.norm):
+        return False
+    surfaces = [surface for surface, _, _ in text.tokens]
+    return any(
+        lemma in _TO_A_NAMED_PLACE
+        and _LEAVE_ASKED_FOR.match("".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS))
+        for index, (_, lemma, _) in enumerate(text.tokens)
+    )
 
 
 # --- rules that decide before the model ----------------------------------------------------------
@@ -696,7 +721,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not."""
     places = mentioned_moves(ctx.text, ctx.candidates)
-    if len(places) != 1 or is_place_question(ctx.text):
+    if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text):
         return None
     if not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) and not _asks_to_be_shown(ctx.text, places[0]):
         return None
@@ -1227,6 +1252,14 @@ def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
 
 
+def move_asked_leave_for(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A movement asked leave for as one's time here ends (そろそろ宿に戻ってもよろしいでしょうか) waits for
+    the game's answer, as a leave asked for does."""
+    if action is None or action.kind != "move" or not excuse_asked(ctx.text):
+        return None
+    return Outcome(NONE, "move_asked_leave_for", "the text asks leave to go")
+
+
 BEFORE_MODEL: tuple[Rule, ...] = (
     steering_attempt,
     near_verbatim_example,
@@ -1249,6 +1282,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     move_needs_movement,
     place_question_is_not_move,
     leave_needs_cue,
+    move_asked_leave_for,
     tenure_is_small_talk,
     personal_question_is_small_talk,
     compliment_is_small_talk,

@@ -17,6 +17,7 @@ from app.pipeline.refine import (
     lcs_length,
     leave_needs_cue,
     longest_shared_run,
+    move_asked_leave_for,
     move_needs_destination_or_cue,
     move_needs_movement,
     near_verbatim_example,
@@ -1857,6 +1858,45 @@ class TestRoundThirteenFourthBatchGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_praise_in_older_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         assert_praise_is_small_talk("お頭、その羽織、見事でござるな", *scenes[scene], analyzer)
+
+
+class TestRoundThirteenFifthBatchGaps:
+    """Gaps that round 13's fifth batch found (a Nagoya float festival, an archaeological dig, a maid
+    café), on both scenarios."""
+
+    @each_place_and_alias
+    def test_a_movement_asked_leave_for_as_ones_time_ends_waits_for_the_answer(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        asking = (f"そろそろ{place}に戻ってもよろしいでしょうか", f"もう{alias}に帰ってもいい？")
+        # asking to go in, once more, or a little later is going there; said, not asked, it goes
+        going = (f"{place}に入ってもいいですか？", f"もう一度{alias}に行ってもいい？", f"そろそろ{place}に戻ります")
+        assert_explicit_moves(place, going, asking, scenes, scene, analyzer)
+        for text in asking:
+            outcome = move_asked_leave_for(move(place), context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        for text in going:
+            assert move_asked_leave_for(move(place), context(text, scenario, state, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_nagoya_lets(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "のほう、一緒に見てこよまい")
+        for text in ("ええよ、行こまい", "ほうだね、見てこよか"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        # the standard won't-go (行くまい) invites no one
+        _, refused = invited_to_a_reachable_place(state, scenario, "にはもう行くまい")
+        assert agreement_to_invitation(None, context("ええよ", scenario, refused, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_farewell_behind_a_characters_verbal_tic(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        leaving = ("それでは、お先に失礼しますにゃ", "お先に失礼しますにゃ、お疲れさまでした☆", "失礼しますぴょん！")
+        staying = ("失礼しますにゃって言うの？", "にゃーん", "お先に失礼しますにゃ？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
 
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
