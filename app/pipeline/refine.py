@@ -23,7 +23,10 @@ def _normalized(words: str) -> tuple[str, ...]:
 
 
 # The player speaking of themselves (俺が行く, 私は楽屋にいますね).
-_FIRST_PERSON_WORDS = "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
+_FIRST_PERSON_WORDS = (
+    "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
+    " あっし おいら 拙者 それがし"  # Edo and older speech
+)
 # The same words as a regular-expression alternation, for the patterns that allow them before a clause.
 _FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS.split())
 
@@ -71,12 +74,13 @@ FAREWELLS = _normalized(
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
     "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで お先 "
-    "私はこれで わたしはこれで 僕はこれで 俺はこれで 自分はこれで "
     # calling it a day (今日はここまでにします。お疲れさまでした)
     "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます "
     # Kyoto and Osaka, on leaving a house: お邪魔しました (おやかまっさんどした)
     "おやかまっさん おやかまっさんでした おやかまっさんどした おやかましゅう おやかましゅうございました "
-    "お邪魔さん お邪魔さんでした お邪魔さんどした"
+    "お邪魔さん お邪魔さんでした お邪魔さんどした "
+    # the player's own "I" taking leave (私はこれで, あっしはこれで)
+    + " ".join(f"{word}はこれで" for word in _FIRST_PERSON_WORDS.split())
 )
 # "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
 # it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
@@ -169,7 +173,8 @@ _AGREEMENT = tuple(
         "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
         "んだ んだな んだね んだんだ "  # Tohoku: そうだ
-        "御意 ぎょい"
+        "御意 ぎょい "
+        "ご一緒します ご一緒しましょう ご一緒させて"
     )
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
@@ -359,6 +364,9 @@ _NEGATIVE_ASKED = (
     ["ね", "?"],
     ["ねえ", "?"],
     ["ねー", "?"],
+    ["ね", "か"],  # 行かねえか (Edo)
+    ["ねえ", "か"],
+    ["ねえ", "か", "?"],
     ["ん", "?"],
     ["ん", "か"],
     ["ぬ", "か"],
@@ -388,6 +396,10 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     """A movement verb asked (見に行く？, 一緒に見に行くか, 寄っていきますか), or its spoken negative asked
     (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question), or asked for (見に行ってくれる？,
     来てもらえませんか). `following`: the words after the verb to the end of its sentence."""
+    # 行っとくか, 行っておくか: going ahead of time, asked
+    for ahead in (["とく"], ["て", "おく"], ["で", "おく"]):
+        if following[: len(ahead)] == ahead:
+            following = following[len(ahead) :]
     if following[:1] == ["?"] or following in _ASKED_BY_KA:
         return True
     if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
@@ -597,10 +609,15 @@ def farewell_talked_about(text: AnalyzedText) -> bool:
 _VERBAL_TIC = re.compile(r"(?<=[すたかよねん])(にゃ[んあー]?|ぴょん)(?=[\s、。,.!?…‥~〜♪☆★]|$)")
 
 
+# The Edo and merchants' polite ending, やす for ます (失礼しやす, お供しやす, 失礼しやした), after a verb's stem;
+# not やすい (easy to).
+_EDO_POLITE = re.compile(r"(?<=[いきぎしちにびみりえけげせてねべめれ])や(す|した|せん)(?=[\s、。,.!?…ね よ]|$)")
+
+
 def _plain_speech(norm: str) -> str:
     """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす, 失礼しまっす) read as its plain word,
-    and a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん)."""
-    norm = _VERBAL_TIC.sub("", norm)
+    a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん), and the Edo やす read as ます."""
+    norm = _EDO_POLITE.sub(r"ま\1", _VERBAL_TIC.sub("", norm))
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
 
 
@@ -1155,6 +1172,8 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 # small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
+    # …with what one has done in between (何年この艦に乗っておられる); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{1,8}?(乗って|やって|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about.
@@ -1216,7 +1235,7 @@ def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> 
 # (かわいそう is pity, not praise)
 _PRAISE = (
     r"お?似合|(?:かわい|可愛)(?!そう)|かわよ|素敵|すてき|かっこい|格好い|渋い|渋く"
-    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|見事"
+    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|見事|粋|よく(?:でき|出来)|年季が入"
 )
 _PRAISED = re.compile(
     r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ)?"

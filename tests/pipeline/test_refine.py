@@ -1899,6 +1899,50 @@ class TestRoundThirteenFifthBatchGaps:
         assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
 
+class TestRoundFourteenFirstBatchGaps:
+    """Gaps that round 14's first batch found (a submarine's military speech, a playhouse's Edo speech,
+    a racing stable's っす speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_invitations_asked_with_an_edo_negative_or_to_go_ahead(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        for line, replies in (
+            ("まで一緒に見に行かねえか", ("おう、合点だ", "がってん承知、行こうじゃねえか", "へい、お供しやす")),
+            ("、一緒に下見に行っとくか？", ("うっす、行きます", "いいっすね、行きましょ", "お願いします！")),
+            ("のほうで温かいものでも飲みませんか", ("ありがたくあります、ご一緒します", "ご一緒させてください")),
+        ):
+            place, invited = invited_to_a_reachable_place(state, scenario, line)
+            for text in replies:
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (line, text)
+        # a plain negative (行かねえ: won't go), or a going ahead told, not asked, invites no one
+        for line in ("にはもう行かねえ", "に行っとく"):
+            _, told = invited_to_a_reachable_place(state, scenario, line)
+            assert agreement_to_invitation(None, context("おう、合点だ", scenario, told, analyzer)) is None, line
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_edo_farewells(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("そいじゃ、お先に失礼しやす", "そんじゃ、あっしはこれで", "では、拙者はこれで")
+        # やすい is "easy to"; the player's own "I" with これで, not at the end, says something else
+        staying = ("失礼しやすい", "あっしはこれでいいんで？", "あっしはこれで三度目だ")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_asked_around_what_one_does_and_praise_for_work_done(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("何年この艦に乗っておられるのですか", "何年この町に住んでるの？"):
+            verdicts = topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        for text in ("何年前にここに来たの？", "何年に建ったんですか", "何年後に戻ってくるの？"):
+            assert not any(topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer).values()), text
+        for text in ("この張りぼて、よくできてらあ", "その前掛け、年季が入ってるねえ", "その櫛、粋だねえ"):
+            assert_praise_is_small_talk(text, scenario, state, analyzer)
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
