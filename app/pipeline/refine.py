@@ -215,6 +215,8 @@ _INVITING = re.compile(
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
+    # …and after も, の, と, ぞ, ぽ at the end only (飲もっか？, 乗っかる is to ride on)
+    r"|[もとのぞぽ]っか(\?|$)"
     # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
     r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
     # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
@@ -408,8 +410,17 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     return verb.endswith(_A_ROW) and following in _NEGATIVE_ASKED
 
 
-# What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する).
-_NOUN_DONE = ((_SURU,), ("を", _SURU), ("を", normalize("始める")), ("を", normalize("開始"), _SURU))
+# What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する), humbly too
+# (移動いたします).
+_HUMBLE_SURU = normalize("致す")
+_NOUN_DONE = (
+    (_SURU,),
+    (_HUMBLE_SURU,),
+    ("を", _SURU),
+    ("を", _HUMBLE_SURU),
+    ("を", normalize("始める")),
+    ("を", normalize("開始"), _SURU),
+)
 
 
 def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
@@ -1210,6 +1221,8 @@ _PERSONAL = re.compile(
     r"(いくつ|幾つ)に(な|成)(る|った|られ|らは)|おいくつ|何歳|なんさい|年齢"
     r"|(生まれ|出身|故郷|ふるさと|地元)(は|って)、?(どこ|どちら|何処)|(どこ|どちら)(の|で)?(生まれ|出身)(た?(の|ん)|なの|なん|です|だ|か|\?|$)"
     r"|(大学|高校|学校)(は|って)?、?(どこ|どちら)|(どこ|どちら)(に|で)住ん|住まい(は|って)|趣味(は|って)"
+    # what one does on days off, as a habit (休みの日は何しよるん); not what one did (何してた: an alibi)
+    r"|(休みの日|休日|非番の日|オフの日)(は|って|に)、?(何|なに)を?(して(る|い|ます|らっしゃ)|しよる|されて|なさって)"
 )
 # …asked of someone described, not named (廊下にいた男の人って何歳くらい): a lead, not small talk.
 _SOMEONE_DESCRIBED = re.compile(r"(人|男|女|子|客|奴|やつ|方|者)(って|は)、?(何歳|いくつ|おいくつ|年齢)")

@@ -1943,6 +1943,43 @@ class TestRoundFourteenFirstBatchGaps:
             assert_praise_is_small_talk(text, scenario, state, analyzer)
 
 
+class TestRoundFourteenSecondBatchGaps:
+    """Gaps that round 14's second batch found (an election office's business keigo, a child
+    acrobat's hiragana speech, a Hiroshima shipyard), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_childs_lets_and_its_yeses(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "でホットミルク飲もっか？")
+        for text in ("うん、のむ！", "いく！いく！", "やったあ、いこいこ"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        # 乗っかる (to ride on) and おっかない (scary) invite no one
+        for line in ("の屋根に猫が乗っかってる", "はおっかないよ"):
+            _, told = invited_to_a_reachable_place(state, scenario, line)
+            assert agreement_to_invitation(None, context("うん", scenario, told, analyzer)) is None, line
+
+    @each_place_and_alias
+    def test_a_movement_noun_done_humbly(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"{alias}へ移動いたします", f"{place}への移動をいたします")
+        staying = (f"{place}への移動をいたしましたのは誰？", f"{alias}へ移動いたしました")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asking_what_someone_does_on_days_off_is_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("休みの日は何しよるん？", "休日は何をされてるんですか"):
+            verdicts = topic_verdicts(personal_question_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        # what someone did on a day off asks for an alibi, a lead
+        verdicts = topic_verdicts(personal_question_is_small_talk, "休みの日に何してた？", scenario, state, analyzer)
+        assert not any(verdicts.values())
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
