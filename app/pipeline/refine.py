@@ -1276,6 +1276,42 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     return Outcome(NONE, "compliment_is_small_talk", f"praises 「{span}」, which the topic does not name")
 
 
+# A remark on a thing at hand that closes the text (このスープ、あったかーい; 三浦さん、その手帳、使い込んでますね);
+# not ここの, そこの (here, there), nor hearsay (この旅館、昔は療養所だったって聞きました: news of the place).
+_REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10})、(?P<remark>[^、。?!]+)$")
+_HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|そうです|んだって|ですって")
+# …on a thing, not a person (その人、最初から席を替えたがってましたよね) nor a time (その前に、…).
+_NOT_A_THING = frozenset(
+    _normalized("人 男 女 子 方 者 奴 やつ 前 後 時 上 辺 間 まま うち 日 夜 朝 晩 頃 こと 件 話 際 度 先 他 ほか")
+)
+
+
+def _content_nouns(text: AnalyzedText) -> list[str]:
+    """The text's nouns that can name something: two characters or more, or a kanji."""
+    return [s for s, _, pos in text.tokens if pos == "名詞" and (len(s) > 1 or "一" <= s <= "龯")]
+
+
+def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A remark, not a question, on a thing at hand (このスープ、あったかーい; 健二さん、そのヘルメット、
+    傷だらけじゃね) is small talk: the model read such lines as a topic at hand in nine of the held-out
+    sets. A topic whose own texts name any thing the text names (その靴、泥だらけですね, for a topic that
+    speaks of the mud) keeps the pick, and so does a topic that is itself praise or thanks."""
+    if action is None or action.kind != "intent" or _is_question(ctx.text):
+        return None
+    remarked = _REMARKED.search(_trimmed(ctx.text.norm))
+    if remarked is None or _HEARSAY.search(remarked.group("remark")):
+        return None
+    span = remarked.group("thing")
+    things = [(s, lemma) for s, lemma, pos in ctx.text.tokens if pos == "名詞" and s in span]
+    if not things or things[0][1] in _NOT_A_THING:
+        return None
+    candidate = ctx.candidate_for(action)
+    topic_words = normalize("\n".join((action.target or "", *_topic_texts(candidate)) if candidate else ()))
+    if any(noun in topic_words for noun in _content_nouns(ctx.text)) or _PRAISING_TOPIC.search(topic_words):
+        return None
+    return Outcome(NONE, "remark_on_a_thing_is_small_talk", f"remarks on 「{span}」, which the topic does not name")
+
+
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
     the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
@@ -1318,6 +1354,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     tenure_is_small_talk,
     personal_question_is_small_talk,
     compliment_is_small_talk,
+    remark_on_a_thing_is_small_talk,
 )
 
 

@@ -25,6 +25,7 @@ from app.pipeline.refine import (
     place_is_the_subject,
     place_question_is_not_move,
     refusal_to_invitation,
+    remark_on_a_thing_is_small_talk,
     searching_a_place,
     steering_attempt,
     tenure_is_small_talk,
@@ -2025,6 +2026,59 @@ class TestComplimentIsSmallTalk:
             }
         )
         verdicts = compliment_verdicts(text, scenario, state, analyzer)
+        assert verdicts[named] is False
+        assert any(verdicts.values())
+
+
+class TestRemarkOnAThingIsSmallTalk:
+    """A remark on a thing at hand (このスープ、あったかーい) is small talk; round 14's first two batches
+    had the model read eight such lines as a topic."""
+
+    PRAISING = TestComplimentIsSmallTalk.PRAISING
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_remark_on_a_thing_no_topic_names_is_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in (
+            "このスープ、あったかーい",
+            "健二さん、そのヘルメット、ピカピカじゃね",
+            "この部屋、鏡がいっぱいですね",
+        ):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(v != (t.target in self.PRAISING) for t, v in verdicts.items()), (text, verdicts)
+        for text in (
+            "このスープ、誰が作ったの？",  # a question
+            "この建物、昔は映画館だったって聞きました",  # news of the place
+            "その人、最初から席を替えたがってましたよね",  # a person
+            "その前に、ゆうべのことを教えて",  # a time
+            "ここの柵、壊れてるじゃん",  # here, not this
+        ):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert not any(verdicts.values()), text
+
+    @pytest.mark.parametrize(
+        ("scene", "text", "named"),
+        [
+            ("hoshizora", "そのギターケース、傷だらけですね", "ギター紛失"),
+            ("amatsu", "その酸素ボンベ、軽いですね", "酸素残量"),
+        ],
+    )
+    def test_a_topic_that_names_a_thing_the_text_names_keeps_the_pick(
+        self, scene: str, text: str, named: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        state = GameState.model_validate(
+            {
+                **state.model_dump(),
+                "available_intents": [{"id": i.id, "speaker": state.responder} for i in scenario.intents],
+            }
+        )
+        verdicts = {
+            t.target: v
+            for t, v in topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer).items()
+        }
         assert verdicts[named] is False
         assert any(verdicts.values())
 
