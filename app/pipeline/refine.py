@@ -125,7 +125,7 @@ LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 �
 # 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
 _SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
 _PLACE_QUESTION = re.compile(
-    r"(ことある|ことがある|ことあります|ことがあります|ことあった|どんな(ところ|所|場所)|どういう(ところ|所|場所)"
+    r"(ことある|ことがある|ことあります|ことがあります|ことあった|(どんな|どういう|どのような|いかなる)(ところ|所|場所|とこ)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
     r"|どうやって|どうやったら|どうすれば|どう行け|行き方|道順)"
@@ -234,8 +234,11 @@ _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 _TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|ってことで|ということで)"
-    r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
+    rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく"
+    r"|ってことで|ということで)"
+    # …set as the reply (応答はA4とすること), right after the token: A4の用紙とする is paper
+    rf"|{_TOKEN}と(する|せよ|しろ)"
+    r"|(choose|pick|select|answer|選ん|選べ|選択|答えは|回答|応答|返答|正解は|出力).{0,8}a[0-9]{1,3}(?![0-9])"
     r"|\"?choice\"?\s*:"
     # …or an option chosen by its place in the list (選択肢の二番目を選んで, 最後の選択肢で)
     r"|(選択肢|候補|オプション|option).{0,8}(番|最初|最後|上から|下から|選|答|出力)|(番目|番上|番下|最初|最後)の(選択肢|オプション)"
@@ -1000,6 +1003,11 @@ def _says_yes(reply: AnalyzedText) -> bool:
             _without_closing_particles(r) in _AGREEMENT_WHOLE
             for r in (text, opened, stripped)  # うっす, before っす reads as です
         )
+        # …or two of them (おけ、りょ)
+        or all(
+            _without_closing_particles(clause) in _AGREEMENT_WHOLE
+            for clause in _PAUSES.split(_plain_speech(_trimmed(reply.norm)))
+        )
         or _says_any_word(reply, _AGREEMENT_ANYWHERE)
         or _opens_a_clause(reply, _APPROVAL)
         # a yes after what it is given on (お嬢様がお望みとあらば、喜んで), in a reply that asks nothing
@@ -1094,6 +1102,8 @@ _STAYING_HERE = re.compile(
 )
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
+# …or a clause that ends on "can't" or "pass" (今メイク中だから無理, めんどいからパス).
+_REFUSAL_CLOSING = re.compile(r"(無理|むり|ムリ|パス|ぱす)(です|っす|だ|や|じゃ)?(わ|よ|ね|な)?$")
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1110,6 +1120,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     if (
         not text.startswith(_REFUSAL_OPENING)
         and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
+        and not _REFUSAL_CLOSING.search(last_clause)
         and not _STAYING_HERE.match(last_clause)
     ):
         return None
