@@ -293,9 +293,36 @@ def longest_shared_run(a: str, b: str) -> int:
     return best
 
 
+def _is_kanji(char: str) -> bool:
+    return "一" <= char <= "龯" or char in "々〆ヶ"
+
+
+def names_place(text: AnalyzedText, name: str) -> bool:
+    """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
+    船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
+    (がく|や), so only a cut inside kanji counts."""
+    name = normalize(name)
+    ends, position = set(), 0
+    for surface, _, _ in text.tokens:
+        position += len(surface)
+        ends.add(position)
+    if position != len(text.norm):
+        return name in text.norm  # the words do not spell the text: no boundaries to check
+    norm = text.norm
+    start = norm.find(name)
+    while start >= 0:
+        end = start + len(name)
+        cut_after = end not in ends and end < len(norm) and _is_kanji(norm[end - 1]) and _is_kanji(norm[end])
+        cut_before = start not in ends | {0} and _is_kanji(norm[start - 1]) and _is_kanji(norm[start])
+        if not (cut_after or cut_before):
+            return True
+        start = norm.find(name, start + 1)
+    return False
+
+
 def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
-    """Move candidates whose location id or alias appears in the text (normalised)."""
-    return [c for c in candidates if c.action.kind == "move" and any(normalize(n) in text.norm for n in c.names)]
+    """Move candidates whose location id or alias the text names (normalised)."""
+    return [c for c in candidates if c.action.kind == "move" and any(names_place(text, n) for n in c.names)]
 
 
 _SURU = normalize("為る")
@@ -1150,7 +1177,7 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
         return None
     candidate = ctx.candidate_for(action)
     names = candidate.names if candidate else (action.target or "",)
-    if any(normalize(n) in ctx.text.norm for n in names):
+    if any(names_place(ctx.text, n) for n in names):
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
     if len(moves) == 1 and has_movement_cue(ctx.text) and not _named_things(ctx.text):

@@ -20,6 +20,7 @@ from app.pipeline.refine import (
     move_asked_leave_for,
     move_needs_destination_or_cue,
     move_needs_movement,
+    names_place,
     near_verbatim_example,
     personal_question_is_small_talk,
     place_is_the_subject,
@@ -2017,6 +2018,42 @@ class TestRoundFourteenLastBatchGaps:
         # a can't that asks something, or a yes after it, is left to the model or agrees
         for text in ("無理って何が？", "無理しないでね、行こう"):
             assert refusal_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+
+class TestRoundFourteenFourthBatchGaps:
+    """A gap that round 14's fourth batch found: in a Kochi fishing port, 船長 (the captain) named the
+    place 船 and moved the player."""
+
+    @pytest.mark.parametrize(
+        ("text", "place"),
+        [
+            ("船長、出るのは四時で変わりないですか", "船"),
+            ("店長、今日は何時までですか", "店"),
+            ("漁港に着いたぞ", "港"),
+        ],
+    )
+    def test_a_place_inside_a_longer_kanji_word_is_not_named(
+        self, text: str, place: str, analyzer: TextAnalyzer
+    ) -> None:
+        assert names_place(analyzer.analyze(text), place) is False
+
+    @pytest.mark.parametrize(
+        ("text", "place"),
+        [
+            ("船に戻る", "船"),
+            ("店の前で待ってます", "店"),
+            ("がくやにもどるね", "がくや"),
+            ("控え室前に集合", "控え室"),
+        ],
+    )
+    def test_a_place_named_as_a_word_is_named(self, text: str, place: str, analyzer: TextAnalyzer) -> None:
+        assert names_place(analyzer.analyze(text), place) is True
+
+    @each_place_and_alias
+    def test_a_place_named_before_a_suffix_still_moves(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        assert_explicit_moves(place, (f"{place}に戻る", f"{alias}前に戻る"), (), scenes, scene, analyzer)
 
 
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
