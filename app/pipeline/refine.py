@@ -1326,12 +1326,12 @@ _NOT_A_THING = frozenset(
 
 def _content_nouns(text: AnalyzedText) -> list[str]:
     """The text's nouns that can name something: two characters or more, or a kanji."""
-    return [s for s, _, pos in text.tokens if pos == "名詞" and (len(s) > 1 or "一" <= s <= "龯")]
+    return [s for s, _, pos in text.tokens if pos == "名詞" and (len(s) > 1 or _is_kanji(s))]
 
 
 def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A remark, not a question, on a thing at hand (このスープ、あったかーい; 健二さん、そのヘルメット、
-    傷だらけじゃね) is small talk: the model read such lines as a topic at hand in nine of the held-out
+    傷だらけじゃね) is small talk: the model read ten such lines as a topic at hand in seven held-out
     sets. A topic whose own texts name any thing the text names (その靴、泥だらけですね, for a topic that
     speaks of the mud) keeps the pick, and so does a topic that is itself praise or thanks."""
     if action is None or action.kind != "intent" or _is_question(ctx.text):
