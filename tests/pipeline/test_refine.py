@@ -2056,6 +2056,18 @@ class TestRoundFourteenFourthBatchGaps:
         assert_explicit_moves(place, (f"{place}に戻る", f"{alias}前に戻る"), (), scenes, scene, analyzer)
 
 
+class TestRoundFourteenFifthBatchGaps:
+    """A gap that round 14's fifth batch found on the round's final rules (a city hotel, where asking
+    the way moved the player), on both scenarios."""
+
+    @each_place_and_alias
+    def test_asking_how_to_go_there_is_not_going(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (f"{place}って、ここからだとどう行くんですか", f"{alias}にはどう行きますか")
+        assert_explicit_moves(place, (f"{place}に行きます", f"{alias}に行こう"), staying, scenes, scene, analyzer)
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
