@@ -2068,6 +2068,16 @@ class TestRoundFourteenFifthBatchGaps:
         assert_explicit_moves(place, (f"{place}に行きます", f"{alias}に行こう"), staying, scenes, scene, analyzer)
 
 
+def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
+    """`state` with every intent of `scenario` available, spoken by its responder."""
+    return GameState.model_validate(
+        {
+            **state.model_dump(),
+            "available_intents": [{"id": i.id, "speaker": state.responder} for i in scenario.intents],
+        }
+    )
+
+
 def compliment_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> dict[str, bool]:
     """For each topic candidate of `text`, by id: whether `compliment_is_small_talk` turns it into なし."""
     verdicts = topic_verdicts(compliment_is_small_talk, text, scenario, state, analyzer)
@@ -2106,12 +2116,7 @@ class TestComplimentIsSmallTalk:
         self, scene: str, text: str, named: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        state = GameState.model_validate(
-            {
-                **state.model_dump(),
-                "available_intents": [{"id": i.id, "speaker": state.responder} for i in scenario.intents],
-            }
-        )
+        state = with_every_intent(state, scenario)
         verdicts = compliment_verdicts(text, scenario, state, analyzer)
         assert verdicts[named] is False
         assert any(verdicts.values())
@@ -2156,12 +2161,7 @@ class TestRemarkOnAThingIsSmallTalk:
         self, scene: str, text: str, named: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        state = GameState.model_validate(
-            {
-                **state.model_dump(),
-                "available_intents": [{"id": i.id, "speaker": state.responder} for i in scenario.intents],
-            }
-        )
+        state = with_every_intent(state, scenario)
         verdicts = {
             t.target: v
             for t, v in topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer).items()
