@@ -128,7 +128,9 @@ _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|(どんな|どういう|どのような|いかなる)(ところ|所|場所|とこ)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
-    r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順)"
+    r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
+    # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
+    r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
 )
 # 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先")
@@ -152,7 +154,8 @@ def _trimmed(norm: str) -> str:
         norm = trimmed
 
 
-_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー", "けん")  # けん: Kyushu, Chugoku
+# (けん: Kyushu, Chugoku; え: Kyoto, 失礼しますえ)
+_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー", "けん", "え")
 # A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
 _AGREEMENT_ANYWHERE = _normalized("うん はい そうしよう そうしましょう")
 # …these too, where they open a clause (「うん、いいね」「それいいね」), not after what they praise
@@ -168,7 +171,8 @@ _AGREEMENT = tuple(
         "ぜひ 喜んで "
         "付き合う 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
-        "そうする そうします わかりました 分かりました 承知 かしこまりました 合点 がってん あいよ へい "
+        "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
+        "合点 がってん あいよ へい "
         "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
         "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
@@ -391,7 +395,7 @@ _ASKED_BY_KA = (
     ["ます", "?"],
     ["ませ", "ん", "?"],
 )
-# The spoken negative asked after a verb's a-row stem (寄らねえ？, 行かん？, 参らぬか).
+# The spoken negative asked after a verb's a-row stem (寄らねえ？, 行かん？, 参らぬか, 行かへん？).
 _NEGATIVE_ASKED = (
     ["ね", "?"],
     ["ねえ", "?"],
@@ -403,6 +407,11 @@ _NEGATIVE_ASKED = (
     ["ん", "か"],
     ["ぬ", "か"],
     ["ぬ", "か", "?"],
+    # Kansai (行かへん？, 見に行かへんか) and Hakata (見に行かんや？)
+    ["へん", "?"],
+    ["へん", "か"],
+    ["へん", "か", "?"],
+    ["ん", "や", "?"],
 )
 
 
@@ -990,13 +999,17 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
+        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます).
         first, *rest = _sentences(ctx.text)
-        goes = (
-            bool(rest)
-            and len(strip_punctuation(first.norm)) <= 15
-            and _says_yes(first)
-            and not _ASKING.search(ctx.text.norm)
-            and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
+        clauses = _clauses(ctx.text)
+        goes = not _ASKING.search(ctx.text.norm) and (
+            (
+                bool(rest)
+                and len(strip_punctuation(first.norm)) <= 15
+                and _says_yes(first)
+                and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
+            )
+            or (len(clauses) > 1 and all(len(strip_punctuation(c.norm)) <= 15 and _says_yes(c) for c in clauses))
         )
     if not goes:
         return None
@@ -1107,10 +1120,20 @@ def _bare_movement(text: AnalyzedText) -> bool:
 
 def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
     """The text cut after each closing mark or question mark, each piece with its own words."""
+    return _cut(text, _CLOSING_MARKS | {"?"})
+
+
+def _clauses(text: AnalyzedText) -> list[AnalyzedText]:
+    """The text cut after each pause too (よろしおすなあ、ご一緒させてもらいます: two clauses)."""
+    return _cut(text, _CLOSING_MARKS | {"?", "、", ","})
+
+
+def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
+    """The text cut after each of `marks`, each piece with its own words."""
     pieces: list[tuple[tuple[str, str, str], ...]] = []
     start = 0
     for index, (surface, _, _) in enumerate(text.tokens):
-        if surface in _CLOSING_MARKS or surface == "?":
+        if surface in marks:
             pieces.append(text.tokens[start : index + 1])
             start = index + 1
     pieces.append(text.tokens[start:])
@@ -1221,8 +1244,9 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 # small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
-    # …with what one has done in between (何年この艦に乗っておられる); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{1,8}?(乗って|やって|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
+    # (何年やりよんしゃあと: Hakata); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about.

@@ -2068,6 +2068,55 @@ class TestRoundFourteenFifthBatchGaps:
         assert_explicit_moves(place, (f"{place}に行きます", f"{alias}に行こう"), staying, scenes, scene, analyzer)
 
 
+class TestRoundFifteenFirstBatchGaps:
+    """Gaps that round 15's first batch found (a Gion okiya's Kyoto speech, a Hakata festival's eve,
+    a tournament's net slang), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_kansai_and_hakata_invitations_and_their_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        for line, replies in (
+            ("の下見、一緒に行かへん？", ("ほな、そうしまひょか", "よろしおすなあ、ご一緒させてもらいます")),
+            ("ば見に行かんや？", ("よかよ、行こうや", "行く行く！", "よかですね、見に行きましょう")),
+        ):
+            place, invited = invited_to_a_reachable_place(state, scenario, line)
+            for text in replies:
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (line, text)
+            # a no still refuses; a long reply whose clauses do not all say yes is left to the model
+            outcome = refusal_to_invitation(None, context("結構どす、あとにしますわ", scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, line
+            for text in ("よろしおすなあ、ほんでも先に稽古せなあかん", "はい、でもその前に聞きたいことがあります"):
+                assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+        # a plain Kansai negative, told, invites no one (行かへん: won't go)
+        _, told = invited_to_a_reachable_place(state, scenario, "にはもう行かへん")
+        assert agreement_to_invitation(None, context("ほな、そうしまひょか", scenario, told, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_kyoto_farewell_closing_on_e(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほな、今日はこれで失礼しますえ", "お先に失礼しますえ")
+        staying = ("失礼しますえ？", "失礼しますって言うたらええ？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @each_place_and_alias
+    def test_asking_the_way_in_western_speech_is_not_going(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (f"{place}て、どないして行くんどすか", f"{alias}って、ここからどげん行くと？")
+        assert_explicit_moves(place, (f"{place}に行ってきます",), staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_asked_in_the_western_progressive(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("源さん、山笠は何年やりよんしゃあと？", "この店、何年やりよるん？", "何年住んでるの？"):
+            verdicts = topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        for text in ("何年前にやりよった？", "何年にやりよったん？"):
+            assert not any(topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer).values()), text
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
