@@ -67,6 +67,8 @@ FAREWELLS = _normalized(
     # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
     # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
     "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる "
+    # slang for slipping away (オレはこれでバックれるわ)
+    "ばっくれる ばっくれます ずらかる ずらかります "
     # Okinawan: またやーさい (compared without its long-vowel mark)
     "またやさい"
 )
@@ -169,7 +171,8 @@ _AGREEMENT = tuple(
     for word in _normalized(
         "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
         "ぜひ 喜んで "
-        "付き合う 付き合います お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
+        "付き合う 付き合います 付き合ってやる 付き合ったる 付き合ってあげる "
+        "お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
         "合点 がってん あいよ へい "
@@ -193,6 +196,10 @@ _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
+    # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
+    # (the longer first: the first opener that matches is cut)
+    " しょうがないな しょうがねえな しょうがない 仕方ないな 仕方ねえな 仕方ない しゃあないな しゃあねえな しゃあない"
+    " しゃないな しゃねえな しゃない"
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
@@ -233,6 +240,8 @@ _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽ�
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
+# …and its ておこう, contracted (お参りしとこう, 読んどこう): the volitional is the auxiliary.
+_SHORT_OKU_VOLITIONAL = ("とこう", "どこう")
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
@@ -375,6 +384,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
         and (
             surface.endswith(_VOLITIONAL)
             or next_word(index) in _POLITE_VOLITIONAL
+            or next_word(index) in _SHORT_OKU_VOLITIONAL
             or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) in ("か", "まい"))
         )
     ]
@@ -405,6 +415,7 @@ _NEGATIVE_ASKED = (
     ["ねえ", "か", "?"],
     ["ん", "?"],
     ["ん", "か"],
+    ["ん", "か", "?"],  # 確かめに行かんか？
     ["ぬ", "か"],
     ["ぬ", "か", "?"],
     # Kansai (行かへん？, 見に行かへんか) and Hakata (見に行かんや？)
@@ -1245,12 +1256,13 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうん]|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
-# A topic whose own texts speak of years or a career may be what a tenure question asks about.
-_TIME_IN_A_TOPIC = ("年", "長い", "経歴", "いつから", "昔", "勤め", "働")
+# A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
+# of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム).
+_TIME_IN_A_TOPIC = re.compile(r"[0-9０-９一二三四五六七八九十百何数]年|長い|経歴|いつから|昔|勤め|働")
 
 
 def _topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
@@ -1272,7 +1284,7 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     characters know of it) stays."""
     if action is None or action.kind != "intent" or not _TENURE.search(ctx.text.norm):
         return None
-    if _topic_speaks_of(ctx.candidate_for(action), _TIME_IN_A_TOPIC):
+    if any(_TIME_IN_A_TOPIC.search(text) for text in _topic_texts(ctx.candidate_for(action))):
         return None
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
 
@@ -1342,6 +1354,9 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
 # not ここの, そこの (here, there), nor hearsay (この旅館、昔は療養所だったって聞きました: news of the place).
 _REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10})、(?P<remark>[^、。?!]+)$")
 _HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|そうです|んだって|ですって")
+# An opinion put as a question, asking to be agreed with (そのジャージ、ダサくね？ その靴、泥だらけじゃない？),
+# is a remark too.
+_TAG_QUESTION = re.compile(r"(く|じゃ)(ね|ねえ|ねー|ない)\?$")
 # …on a thing, not a person (その人、最初から席を替えたがってましたよね) nor a time (その前に、…).
 _NOT_A_THING = frozenset(
     _normalized("人 男 女 子 方 者 奴 やつ 前 後 時 上 辺 間 まま うち 日 夜 朝 晩 頃 こと 件 話 際 度 先 他 ほか")
@@ -1358,9 +1373,10 @@ def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> 
     傷だらけじゃね) is small talk: the model read ten such lines as a topic at hand in seven held-out
     sets. A topic whose own texts name any thing the text names (その靴、泥だらけですね, for a topic that
     speaks of the mud) keeps the pick, and so does a topic that is itself praise or thanks."""
-    if action is None or action.kind != "intent" or _is_question(ctx.text):
+    said = _trimmed(ctx.text.norm)
+    if action is None or action.kind != "intent" or (_is_question(ctx.text) and not _TAG_QUESTION.search(said)):
         return None
-    remarked = _REMARKED.search(_trimmed(ctx.text.norm))
+    remarked = _REMARKED.search(said.removesuffix("?"))
     if remarked is None or _HEARSAY.search(remarked.group("remark")):
         return None
     span = remarked.group("thing")

@@ -2117,6 +2117,76 @@ class TestRoundFifteenFirstBatchGaps:
             assert not any(topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer).values()), text
 
 
+class TestRoundFifteenSecondBatchGaps:
+    """Gaps that round 15's second batch found (a Satsuma distillery's Kagoshima speech, a school
+    festival's rough speech, a mountain village's old country speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_invitation_asked_with_kanka_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "で伝票ば確かめに行かんか？")
+        for text in ("よかど、行こかい", "はい、ご一緒しもす", "行っど行っど", "しゃーねえな、付き合ってやるよ"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        # "it can't be helped" alone, or before something else, is no yes
+        for text in ("しょうがないな", "仕方ねえな、それより鍵はどうした"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+        # a plain negative asked about something else invites no one (知らんか？: don't you know?)
+        _, asked = invited_to_a_reachable_place(state, scenario, "の鍵、知らんか？")
+        assert agreement_to_invitation(None, context("よかど、行こかい", scenario, asked, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_contracted_lets_that_echoes_the_invitation(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "にお参りに行きませんか")
+        outcome = agreement_to_invitation(None, context("おう、お参りしとこうかの", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == place
+        # proposing something else instead
+        assert agreement_to_invitation(None, context("おう、掃除しとこうかの", scenario, invited, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_slipping_away_in_slang_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("んじゃ、オレはこれでバックれるわ", "そろそろずらかるぞ")
+        staying = ("ばっくれるなよ", "バックれたのは誰？", "ずらかる気か？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_the_progressive_and_an_opinion_asked_to_be_agreed_with(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ハルさん、畑は何年やっちょっとな", "お巡りさんは何年やっとるんじゃ"):
+            verdicts = topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        praising = TestComplimentIsSmallTalk.PRAISING
+        for text in ("先生、そのジャージ、ダサくね？", "この部屋、香水の匂いすごくない？"):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(v != (t.target in praising) for t, v in verdicts.items()), (text, verdicts)
+        # a question that is no opinion stays a question
+        for text in ("そのジャージ、誰の？", "この部屋、寒くなる？"):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert not any(verdicts.values()), text
+
+    def test_a_year_named_in_a_topic_is_no_count_of_years(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        first, second = (i.id for i in stage_state.available_intents[:2])
+        update = {first: "、今年の話", second: "、三十年ものの話"}
+        intents = [
+            i.model_copy(update={"description": f"{i.description}{update[i.id]}"}) if i.id in update else i
+            for i in hoshizora.intents
+        ]
+        scenario = hoshizora.model_copy(update={"intents": intents})
+        verdicts = {
+            a.target: v for a, v in tenure_verdicts("何年やっとるん？", scenario, stage_state, analyzer).items()
+        }
+        assert verdicts[first] is True and verdicts[second] is False
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
