@@ -25,7 +25,7 @@ def _normalized(words: str) -> tuple[str, ...]:
 # The player speaking of themselves (俺が行く, 私は楽屋にいますね).
 _FIRST_PERSON_WORDS = (
     "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
-    " あっし おいら 拙者 それがし"  # Edo and older speech
+    " あっし おいら 拙者 それがし 余"  # Edo and older speech; 余: a ruler's
 )
 # The same words as a regular-expression alternation, for the patterns that allow them before a clause.
 _FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS.split())
@@ -67,6 +67,8 @@ FAREWELLS = _normalized(
     # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
     # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
     "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる "
+    # withdrawing from someone's presence, in older speech (余はこれにて下がる; not これで熱が下がる)
+    "これにて下がる これにて下がります "
     # slang for slipping away (オレはこれでバックれるわ)
     "ばっくれる ばっくれます ずらかる ずらかります "
     # Okinawan: またやーさい (compared without its long-vowel mark)
@@ -169,7 +171,8 @@ _BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続�
 _AGREEMENT = tuple(
     word.replace("ー", "")
     for word in _normalized(
-        "行こ 行きましょう 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね よし 行く おう "
+        "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
+        "よし 行く おう "
         "ぜひ 喜んで "
         "付き合う 付き合います 付き合ってやる 付き合ったる 付き合ってあげる "
         "お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
@@ -195,6 +198,7 @@ _AGREEMENT_WHOLE = _normalized(
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
+    "ほやね ほやな ほうやね ほうやな "  # Hokuriku
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -228,6 +232,8 @@ _INVITING = re.compile(
     r"|[こごろよぼ]っか"
     # …and after も, の, と, ぞ, ぽ at the end only (飲もっか？, 乗っかる is to ride on)
     r"|[もとのぞぽ]っか(\?|$)"
+    # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？), which the analyser cannot read
+    r"|(行|い)がね(え|ー)?(\?|か)"
     # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
     r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
     # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
@@ -423,6 +429,9 @@ _NEGATIVE_ASKED = (
     ["へん", "か"],
     ["へん", "か", "?"],
     ["ん", "や", "?"],
+    # …and asked with け (Hokuriku, Ibaraki: 見に行かんけ？)
+    ["ん", "け"],
+    ["ん", "け", "?"],
 )
 
 
@@ -1256,8 +1265,8 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうん]|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる), or honorific (何年されとる); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count

@@ -2187,6 +2187,44 @@ class TestRoundFifteenSecondBatchGaps:
         assert verdicts[first] is True and verdicts[second] is False
 
 
+class TestRoundFifteenThirdBatchGaps:
+    """Gaps that round 15's third batch found (a Kanazawa workshop, a prince's royal speech, a Mito
+    natto works in Ibaraki speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_hokuriku_and_ibaraki_invitations_and_their_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        for line, replies in (
+            ("のほう、一緒に見に行かんけ？", ("いいね、行こまいけ", "ほやね、行きましょ", "うん、一緒に行くわ")),
+            ("さ、お茶飲みに行がねえ？", ("いいね、行ぐべ", "んだな、行くっぺ", "おう、付き合うよ")),
+        ):
+            place, invited = invited_to_a_reachable_place(state, scenario, line)
+            for text in replies:
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (line, text)
+        # a negative told, or one asked about something else, invites no one
+        for line in ("の鍵、知らんけ？", "にはもう行がねえ"):
+            _, told = invited_to_a_reachable_place(state, scenario, line)
+            assert agreement_to_invitation(None, context("ほやね、行きましょ", scenario, told, analyzer)) is None, line
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_withdrawing_in_older_speech_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("大儀であった。余はこれにて下がる", "では、これにて下がります", "余はこれで")
+        staying = ("これで熱が下がる", "これにて下がるのか？", "余はこれでよい")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_asked_with_an_honorific(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("親方、この仕事、何年されとるがけ？", "何年されてるんですか"):
+            verdicts = topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        verdicts = topic_verdicts(tenure_is_small_talk, "何年前にされたんですか", scenario, state, analyzer)
+        assert not any(verdicts.values())
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
