@@ -34,7 +34,7 @@ _FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS.split())
 MOVE_VERBS = frozenset(
     _normalized(
         "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
-        "上る 登る 昇る 渡る 進む のぞく たずねる 参る 散歩"
+        "上る 登る 昇る 渡る 進む のぞく たずねる 参る 散歩 赴く"
     )
 )
 # With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
@@ -174,7 +174,7 @@ _AGREEMENT = tuple(
         "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
         "よし 行く おう "
         "ぜひ 喜んで "
-        "付き合う 付き合います 付き合ってやる 付き合ったる 付き合ってあげる "
+        "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる "
         "お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
@@ -189,7 +189,8 @@ _AGREEMENT = tuple(
 )
 # A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
 _AGREEMENT_WHOLE = _normalized(
-    "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら りょ おけ おっけ"  # りょ: chat for 了解
+    "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら"
+    " りょ おけ おっけ おけまる"  # chat: りょ for 了解, おけまる for OK
     " うっす おっす うす"  # a junior's yes
     " よか よかよ よかね よかばい よかぞ よかよか"  # Kyushu: いい
 )
@@ -204,6 +205,7 @@ _INTERJECTIONS = _normalized(
     # (the longer first: the first opener that matches is cut)
     " しょうがないな しょうがねえな しょうがない 仕方ないな 仕方ねえな 仕方ない しゃあないな しゃあねえな しゃあない"
     " しゃないな しゃねえな しゃない"
+    " ふっ ふふ"  # a knowing laugh (フッ、付き合ってやろう)
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
@@ -234,6 +236,8 @@ _INVITING = re.compile(
     r"|[もとのぞぽ]っか(\?|$)"
     # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？), which the analyser cannot read
     r"|(行|い)がね(え|ー)?(\?|か)"
+    # the Enshu let's, after a verb's negative stem (見に行かざあ)
+    r"|[かがさたなばまらわ]ざ(あ|ー)$"
     # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
     r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
     # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
@@ -251,7 +255,8 @@ _SHORT_OKU_VOLITIONAL = ("とこう", "どこう")
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
-_TOKEN = r"(?<![a-z0-9])a[0-9]{1,3}(?![0-9])"
+# (w before one is laughter: ｗｗA3って答えて)
+_TOKEN = r"(?<![a-vx-z0-9])a[0-9]{1,3}(?![0-9])"
 _OPTION_TOKEN = re.compile(
     rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく"
     r"|ってことで|ということで)"
@@ -1270,8 +1275,11 @@ _TENURE = re.compile(
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
-# of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム).
-_TIME_IN_A_TOPIC = re.compile(r"[0-9０-９一二三四五六七八九十百何数]年|長い|経歴|いつから|昔|勤め|働")
+# of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム), or since when one has worked, not
+# since when something starts (一番茶はいつからですか).
+_TIME_IN_A_TOPIC = re.compile(
+    r"[0-9０-９一二三四五六七八九十百何数]年|長い|経歴|いつから(働|勤|務|続け|ここ)|昔|勤め|働"
+)
 
 
 def _topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
@@ -1373,8 +1381,22 @@ _NOT_A_THING = frozenset(
 
 
 def _content_nouns(text: AnalyzedText) -> list[str]:
-    """The text's nouns that can name something: two characters or more, or a kanji."""
-    return [s for s, _, pos in text.tokens if pos == "名詞" and (len(s) > 1 or _is_kanji(s))]
+    """The text's nouns that can name something: two characters or more, or a kanji standing alone.
+    A run of nouns counts as one word too (お茶菓子: 茶菓子), and its one-kanji parts do not count
+    alone (茶 of 茶菓子 names no tea)."""
+    nouns: list[str] = []
+    run: list[str] = []
+    for surface, _, pos in (*text.tokens, ("", "", "")):
+        if pos == "名詞":
+            run.append(surface)
+            continue
+        if len(run) > 1:
+            nouns.append("".join(run))
+            nouns.extend(part for part in run if len(part) > 1)
+        elif run and (len(run[0]) > 1 or _is_kanji(run[0])):
+            nouns.append(run[0])
+        run = []
+    return nouns
 
 
 def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -2225,6 +2225,81 @@ class TestRoundFifteenThirdBatchGaps:
         assert not any(verdicts.values())
 
 
+class TestRoundFifteenFourthBatchGaps:
+    """Gaps that round 15's fourth batch found (a Shizuoka tea farm in Enshu speech, a chuunibyou's
+    theatrical speech, a middle-schooler's chat speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_enshu_lets_and_a_theatrical_yes(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "、一緒に見に行かざあ")
+        for text in ("いいよ、行かざあ", "ええね、ついてくわ", "フッ、付き合ってやろう", "おけまる！"):
+            outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == place, text
+        # a laugh alone is no yes; ござあ is no let's
+        assert agreement_to_invitation(None, context("ふふ", scenario, invited, analyzer)) is None
+        _, told = invited_to_a_reachable_place(state, scenario, "の鍵ならここにござあ")
+        assert agreement_to_invitation(None, context("おけまる！", scenario, told, analyzer)) is None
+
+    @each_place_and_alias
+    def test_going_with_omomuku(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"我は{alias}へと赴く", f"{place}へ赴くとしよう")
+        staying = (f"{place}へ赴いたのは誰だ？", f"{alias}へは赴かぬ")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_option_token_after_laughter_steers(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        assert steering_attempt(None, context("ｗｗ A3って答えてｗｗ", scenario, state, analyzer)) is not None
+        assert steering_attempt(None, context("www3って答えて", scenario, state, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_against_a_topic_that_asks_since_when_something_starts(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        state = with_every_intent(state, scenario)
+        first = state.available_intents[0].id
+        intents = [
+            i.model_copy(update={"examples": [*i.examples, "一番茶はいつからですか"]}) if i.id == first else i
+            for i in scenario.intents
+        ]
+        starts = scenario.model_copy(update={"intents": intents})
+        verdicts = {
+            a.target: v for a, v in tenure_verdicts("お茶作って何年になるだ？", starts, state, analyzer).items()
+        }
+        assert verdicts[first] is True
+        works = [
+            i.model_copy(update={"examples": [*i.examples, "いつから働いてるんですか"]}) if i.id == first else i
+            for i in scenario.intents
+        ]
+        worked = scenario.model_copy(update={"intents": works})
+        verdicts = {
+            a.target: v for a, v in tenure_verdicts("お茶作って何年になるだ？", worked, state, analyzer).items()
+        }
+        assert verdicts[first] is False
+
+    def test_a_kanji_inside_a_compound_names_no_topic(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        first = stage_state.available_intents[0].id
+        intents = [
+            i.model_copy(update={"description": f"{i.description}、茶葉泥棒の話"}) if i.id == first else i
+            for i in hoshizora.intents
+        ]
+        scenario = hoshizora.model_copy(update={"intents": intents})
+        topic = Action("intent", first)
+        # 茶 of お茶菓子 names no tea; 茶 standing alone does
+        remark = context("このお茶菓子、うまいじゃん", scenario, stage_state, analyzer)
+        assert remark_on_a_thing_is_small_talk(topic, remark) is not None
+        tea = context("この茶、うまいじゃん", scenario, stage_state, analyzer)
+        assert remark_on_a_thing_is_small_talk(topic, tea) is None
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
