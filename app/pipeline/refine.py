@@ -182,6 +182,7 @@ _AGREEMENT = tuple(
         "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
         "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
+        "よろしゅうございます "  # court and older speech
         "んだ んだな んだね んだんだ "  # Tohoku: そうだ
         "御意 ぎょい "
         "ご一緒します ご一緒しましょう ご一緒させて"
@@ -223,10 +224,10 @@ _REFUSAL_OPENING = _normalized(
 _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
 )
-# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか); まへんか: Kansai
-# (歩きまへんか).
+# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
+# Kansai (歩きまへんか); てみんか: western (行ってみんか).
 _INVITING = re.compile(
-    r"(ない\?|ないか|せんか|まへんか|てみる|てみない|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみんか?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
@@ -1016,6 +1017,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     place, invitation = invited
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
     if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
+        return None
+    # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
+    if _STAYING_HERE.match(_PAUSES.split(_trimmed(ctx.text.norm))[-1]):
         return None
     if mentioned_moves(ctx.text, ctx.candidates):
         return None

@@ -2300,6 +2300,36 @@ class TestRoundFifteenFourthBatchGaps:
         assert remark_on_a_thing_is_small_talk(topic, tea) is None
 
 
+class TestRoundFifteenFifthBatchGaps:
+    """Gaps that round 15's fifth batch found on the round's final rules (an Okayama orchard, a Heian
+    court), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_western_and_court_invitations_and_their_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        for line, replies in (
+            ("まで、一緒に行ってみんか？", ("ええで、行こうや", "おう、行ってみようか", "そうじゃな、付き合うわ")),
+            (
+                "へ、ともに参りませぬか",
+                ("ええ、参りましょう", "喜んでお供いたします", "よろしゅうございます、ご一緒に"),
+            ),
+        ):
+            place, invited = invited_to_a_reachable_place(state, scenario, line)
+            for text in replies:
+                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+                assert outcome is not None and outcome.action == place, (line, text)
+            # "I'm fine, I'll stay here" declines
+            staying = context("わしはええわ、ここにおる", scenario, invited, analyzer)
+            assert agreement_to_invitation(None, staying) is None, line
+            outcome = refusal_to_invitation(None, staying)
+            assert outcome is not None and outcome.action == NONE, line
+        # a plain negative told, not asked, invites no one (見てみん: haven't looked)
+        _, told = invited_to_a_reachable_place(state, scenario, "はまだ見てみんかった")
+        assert agreement_to_invitation(None, context("ええで、行こうや", scenario, told, analyzer)) is None
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
