@@ -1653,6 +1653,27 @@ def assert_explicit_moves(
         assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
 
 
+def assert_yeses(
+    line: str, replies: tuple[str, ...], scenario: Scenario, state: GameState, analyzer: TextAnalyzer
+) -> GameState:
+    """After the responder invites the player to the state's first reachable place (its name, then
+    `line`), `agreement_to_invitation` takes each of `replies` as going there. Returns that state."""
+    place, invited = invited_to_a_reachable_place(state, scenario, line)
+    for text in replies:
+        outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == place, (line, text)
+    return invited
+
+
+def assert_no_invitation(
+    lines: tuple[str, ...], reply: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """After each of `lines` (a place's name, then the line), which invites no one, `reply` goes nowhere."""
+    for line in lines:
+        _, told = invited_to_a_reachable_place(state, scenario, line)
+        assert agreement_to_invitation(None, context(reply, scenario, told, analyzer)) is None, line
+
+
 def assert_praise_is_small_talk(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> None:
     """`compliment_is_small_talk` vetoes every topic of `text` but those that are themselves praise."""
     verdicts = compliment_verdicts(text, scenario, state, analyzer)
@@ -1711,8 +1732,7 @@ class TestRoundThirteenFirstBatchGaps:
             outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
             assert outcome is not None and outcome.action == NONE, text
         # へんか without ま is a plain negative asked (知らへんか: don't you know?), no invitation
-        _, asked = invited_to_a_reachable_place(state, scenario, "の鍵、知らへんか")
-        assert agreement_to_invitation(None, context("うん", scenario, asked, analyzer)) is None
+        assert_no_invitation(("の鍵、知らへんか",), "うん", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_of_two_places_an_invitation_names_the_one_it_goes_to(
@@ -1837,14 +1857,9 @@ class TestRoundThirteenFourthBatchGaps:
             ("のほう、ちょっと一緒に見に行くかい", ("おう、行くべ", "したら、行ってみるかい", "うん、頼むわ")),
             ("を共に検めに参らぬか", ("御意", "かたじけない、共に参る", "承知した、参ろう")),
         ):
-            place, invited = invited_to_a_reachable_place(state, scenario, line)
-            for text in replies:
-                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
-                assert outcome is not None and outcome.action == place, (line, text)
+            assert_yeses(line, replies, scenario, state, analyzer)
         # no movement asked: no invitation to agree to
-        for line in ("は寒いかい", "の鍵を知らぬか"):
-            _, asked = invited_to_a_reachable_place(state, scenario, line)
-            assert agreement_to_invitation(None, context("御意", scenario, asked, analyzer)) is None, line
+        assert_no_invitation(("は寒いかい", "の鍵を知らぬか"), "御意", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_asking_whether_leaving_is_forbidden_is_not_leaving(
@@ -1915,14 +1930,9 @@ class TestRoundFourteenFirstBatchGaps:
             ("、一緒に下見に行っとくか？", ("うっす、行きます", "いいっすね、行きましょ", "お願いします！")),
             ("のほうで温かいものでも飲みませんか", ("ありがたくあります、ご一緒します", "ご一緒させてください")),
         ):
-            place, invited = invited_to_a_reachable_place(state, scenario, line)
-            for text in replies:
-                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
-                assert outcome is not None and outcome.action == place, (line, text)
+            assert_yeses(line, replies, scenario, state, analyzer)
         # a plain negative (行かねえ: won't go), or a going ahead told, not asked, invites no one
-        for line in ("にはもう行かねえ", "に行っとく"):
-            _, told = invited_to_a_reachable_place(state, scenario, line)
-            assert agreement_to_invitation(None, context("おう、合点だ", scenario, told, analyzer)) is None, line
+        assert_no_invitation(("にはもう行かねえ", "に行っとく"), "おう、合点だ", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_edo_farewells(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
@@ -1957,9 +1967,7 @@ class TestRoundFourteenSecondBatchGaps:
             outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
             assert outcome is not None and outcome.action == place, text
         # 乗っかる (to ride on) and おっかない (scary) invite no one
-        for line in ("の屋根に猫が乗っかってる", "はおっかないよ"):
-            _, told = invited_to_a_reachable_place(state, scenario, line)
-            assert agreement_to_invitation(None, context("うん", scenario, told, analyzer)) is None, line
+        assert_no_invitation(("の屋根に猫が乗っかってる", "はおっかないよ"), "うん", scenario, state, analyzer)
 
     @each_place_and_alias
     def test_a_movement_noun_done_humbly(
@@ -2081,18 +2089,14 @@ class TestRoundFifteenFirstBatchGaps:
             ("の下見、一緒に行かへん？", ("ほな、そうしまひょか", "よろしおすなあ、ご一緒させてもらいます")),
             ("ば見に行かんや？", ("よかよ、行こうや", "行く行く！", "よかですね、見に行きましょう")),
         ):
-            place, invited = invited_to_a_reachable_place(state, scenario, line)
-            for text in replies:
-                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
-                assert outcome is not None and outcome.action == place, (line, text)
+            invited = assert_yeses(line, replies, scenario, state, analyzer)
             # a no still refuses; a long reply whose clauses do not all say yes is left to the model
             outcome = refusal_to_invitation(None, context("結構どす、あとにしますわ", scenario, invited, analyzer))
             assert outcome is not None and outcome.action == NONE, line
             for text in ("よろしおすなあ、ほんでも先に稽古せなあかん", "はい、でもその前に聞きたいことがあります"):
                 assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
         # a plain Kansai negative, told, invites no one (行かへん: won't go)
-        _, told = invited_to_a_reachable_place(state, scenario, "にはもう行かへん")
-        assert agreement_to_invitation(None, context("ほな、そうしまひょか", scenario, told, analyzer)) is None
+        assert_no_invitation(("にはもう行かへん",), "ほな、そうしまひょか", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_a_kyoto_farewell_closing_on_e(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
@@ -2134,8 +2138,7 @@ class TestRoundFifteenSecondBatchGaps:
         for text in ("しょうがないな", "仕方ねえな、それより鍵はどうした"):
             assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
         # a plain negative asked about something else invites no one (知らんか？: don't you know?)
-        _, asked = invited_to_a_reachable_place(state, scenario, "の鍵、知らんか？")
-        assert agreement_to_invitation(None, context("よかど、行こかい", scenario, asked, analyzer)) is None
+        assert_no_invitation(("の鍵、知らんか？",), "よかど、行こかい", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_a_contracted_lets_that_echoes_the_invitation(
@@ -2200,14 +2203,9 @@ class TestRoundFifteenThirdBatchGaps:
             ("のほう、一緒に見に行かんけ？", ("いいね、行こまいけ", "ほやね、行きましょ", "うん、一緒に行くわ")),
             ("さ、お茶飲みに行がねえ？", ("いいね、行ぐべ", "んだな、行くっぺ", "おう、付き合うよ")),
         ):
-            place, invited = invited_to_a_reachable_place(state, scenario, line)
-            for text in replies:
-                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
-                assert outcome is not None and outcome.action == place, (line, text)
+            assert_yeses(line, replies, scenario, state, analyzer)
         # a negative told, or one asked about something else, invites no one
-        for line in ("の鍵、知らんけ？", "にはもう行がねえ"):
-            _, told = invited_to_a_reachable_place(state, scenario, line)
-            assert agreement_to_invitation(None, context("ほやね、行きましょ", scenario, told, analyzer)) is None, line
+        assert_no_invitation(("の鍵、知らんけ？", "にはもう行がねえ"), "ほやね、行きましょ", scenario, state, analyzer)
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_withdrawing_in_older_speech_leaves(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
@@ -2240,8 +2238,7 @@ class TestRoundFifteenFourthBatchGaps:
             assert outcome is not None and outcome.action == place, text
         # a laugh alone is no yes; ござあ is no let's
         assert agreement_to_invitation(None, context("ふふ", scenario, invited, analyzer)) is None
-        _, told = invited_to_a_reachable_place(state, scenario, "の鍵ならここにござあ")
-        assert agreement_to_invitation(None, context("おけまる！", scenario, told, analyzer)) is None
+        assert_no_invitation(("の鍵ならここにござあ",), "おけまる！", scenario, state, analyzer)
 
     @each_place_and_alias
     def test_going_with_omomuku(
@@ -2316,18 +2313,14 @@ class TestRoundFifteenFifthBatchGaps:
                 ("ええ、参りましょう", "喜んでお供いたします", "よろしゅうございます、ご一緒に"),
             ),
         ):
-            place, invited = invited_to_a_reachable_place(state, scenario, line)
-            for text in replies:
-                outcome = agreement_to_invitation(None, context(text, scenario, invited, analyzer))
-                assert outcome is not None and outcome.action == place, (line, text)
+            invited = assert_yeses(line, replies, scenario, state, analyzer)
             # "I'm fine, I'll stay here" declines
             staying = context("わしはええわ、ここにおる", scenario, invited, analyzer)
             assert agreement_to_invitation(None, staying) is None, line
             outcome = refusal_to_invitation(None, staying)
             assert outcome is not None and outcome.action == NONE, line
         # a plain negative told, not asked, invites no one (見てみん: haven't looked)
-        _, told = invited_to_a_reachable_place(state, scenario, "はまだ見てみんかった")
-        assert agreement_to_invitation(None, context("ええで、行こうや", scenario, told, analyzer)) is None
+        assert_no_invitation(("はまだ見てみんかった",), "ええで、行こうや", scenario, state, analyzer)
 
 
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
