@@ -210,15 +210,19 @@ _INTERJECTIONS = _normalized(
 )
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
+# Busy, anywhere in a reply (あの…今ちょっと手が離せない感じで…): a no.
+_BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
 _REFUSAL = re.compile(
     r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
-    r"|また今度|またの機会|次の機会)"
+    rf"|また今度|またの機会|次の機会|{_BUSY.pattern})"
 )
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized(
     "いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 ノーサンキュ"
     # put off (またの機会にしときます, また今度で)
     " またの機会 また今度 次の機会 今度に"
+    # not now (今はいいわ、波見ときたいし; not 今はいい天気)
+    " 今はいいわ 今はいいや 今はいいです 今はいいよ 今はいいかな 今はええわ 今はええです 今はよか"
 )
 # (話して as a request, not inside a noun's する: 電話して, 会話して)
 _ASKING = re.compile(
@@ -435,7 +439,8 @@ _NEGATIVE_ASKED = (
     ["へん", "か"],
     ["へん", "か", "?"],
     ["ん", "や", "?"],
-    # …and asked with け (Hokuriku, Ibaraki: 見に行かんけ？)
+    # …and asked with ね (Kyushu: 見に行かんね？) or け (Hokuriku, Ibaraki: 見に行かんけ？)
+    ["ん", "ね", "?"],
     ["ん", "け"],
     ["ん", "け", "?"],
 )
@@ -1201,6 +1206,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
         and not _REFUSAL_CLOSING.search(last_clause)
         and not _STAYING_HERE.match(last_clause)
+        and not _BUSY.search(text)
     ):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")

@@ -2323,6 +2323,27 @@ class TestRoundFifteenFifthBatchGaps:
         assert_no_invitation(("はまだ見てみんかった",), "ええで、行こうや", scenario, state, analyzer)
 
 
+class TestRoundFifteenSixthBatchGaps:
+    """Gaps that round 15's sixth batch found on the round's final rules (a Miyazaki surf shop, a pet
+    shop's hedging part-timer), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_kyushu_invitation_and_two_ways_of_saying_not_now(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        invited = assert_yeses(
+            "んとこ、一緒に見に行かんね？", ("よかよ、行こや", "おう、行くっちゃ"), scenario, state, analyzer
+        )
+        for text in ("今はいいわ、波見ときたいし", "あの…今ちょっと手が離せない感じで…", "手が離せんけん、後でな"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # "now is when" is no "not now"; a plain negative told invites no one (行かんね: won't go, you know)
+        assert refusal_to_invitation(None, context("今はいい天気だね", scenario, invited, analyzer)) is None
+        assert_no_invitation(("にはもう行かんね",), "よかよ、行こや", scenario, state, analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
