@@ -1411,9 +1411,10 @@ def _content_nouns(text: AnalyzedText) -> list[str]:
 
 def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A remark, not a question, on a thing at hand (このスープ、あったかーい; 健二さん、そのヘルメット、
-    傷だらけじゃね) is small talk: the model read ten such lines as a topic at hand in seven held-out
-    sets. A topic whose own texts name any thing the text names (その靴、泥だらけですね, for a topic that
-    speaks of the mud) keeps the pick, and so does a topic that is itself praise or thanks."""
+    傷だらけじゃね), or an opinion asked to be agreed with (そのジャージ、ダサくね？), is small talk:
+    the model read ten such lines as a topic at hand in seven held-out sets. A topic whose own texts
+    name any thing the text names (その靴、泥だらけですね, for a topic that speaks of the mud) keeps
+    the pick, and so does a topic that is itself praise or thanks."""
     said = _trimmed(ctx.text.norm)
     if action is None or action.kind != "intent" or (_is_question(ctx.text) and not _TAG_QUESTION.search(said)):
         return None
