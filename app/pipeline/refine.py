@@ -201,6 +201,7 @@ _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
     "ほやね ほやな ほうやね ほうやな "  # Hokuriku
+    "ほうだね ほうだな "  # Shinshu, Suruga
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -224,6 +225,10 @@ _REFUSAL_OPENING = _normalized(
     # not now (今はいいわ、波見ときたいし; not 今はいい天気)
     " 今はいいわ 今はいいや 今はいいです 今はいいよ 今はいいかな 今はええわ 今はええです 今はよか"
 )
+# The Shinshu let's, on a verb's negative stem (行かず: "let's go", not "without going"): asked, it
+# invites (見に行かず？); said back to such an invitation, it goes (ほうだね、行かず).
+_SHINSHU_LETS_ASKED = re.compile(r"[かがさたなばまらわ]ず\?$")
+_SHINSHU_LETS_SAID = re.compile(r"[かがさたなばまらわ]ず$")
 # (話して as a request, not inside a noun's する: 電話して, 会話して)
 _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
@@ -243,6 +248,8 @@ _INVITING = re.compile(
     r"|(行|い)がね(え|ー)?(\?|か)"
     # the Enshu let's, after a verb's negative stem (見に行かざあ)
     r"|[かがさたなばまらわ]ざ(あ|ー)$"
+    # the Shinshu let's, asked, on the same stem (一緒に見に行かず？)
+    rf"|{_SHINSHU_LETS_ASKED.pattern}"
     # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
     r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
     # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
@@ -649,8 +656,13 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     return _farewell_at_end(norm)
 
 
+# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで); only here, for
+# a farewell's own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で).
+_FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で")
+
+
 def _farewell_at_end(norm: str) -> str | None:
-    for ending in (norm, *(norm[: -len(p)] for p in _SENTENCE_END_PARTICLES if norm.endswith(p))):
+    for ending in (norm, *(norm[: -len(p)] for p in _FAREWELL_END_PARTICLES if norm.endswith(p))):
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
@@ -1029,7 +1041,12 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if mentioned_moves(ctx.text, ctx.candidates):
         return None
     if len(text) <= 15:
-        goes = _says_yes(ctx.text) or _bare_movement(ctx.text) or _echoes(ctx.text, invitation)
+        goes = (
+            _says_yes(ctx.text)
+            or _bare_movement(ctx.text)
+            or _echoes(ctx.text, invitation)
+            or _lets_as_invited(ctx.text, invitation)
+        )
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
@@ -1116,6 +1133,13 @@ def _echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
         if stem and stem in invitation.norm and not (len(stem) == 1 and "ぁ" <= stem <= "ゖ"):
             return True
     return False
+
+
+def _lets_as_invited(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
+    """A let's in the dialect form the invitation asked it in, said back (行かず？ → ほうだね、行かず): only
+    there, for 行かず alone is also "without going"."""
+    asked = _SHINSHU_LETS_ASKED.search(_trimmed(invitation.norm))
+    return bool(asked and _SHINSHU_LETS_SAID.search(_trimmed(reply.norm)))
 
 
 def _without_openers(text: str) -> str:
@@ -1280,8 +1304,9 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる), or honorific (何年されとる); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる; 何年しよっと: Kyushu), or honorific (何年されとる;
+    # やっとらす: Kumamoto); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
@@ -1384,6 +1409,15 @@ _HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|�
 # An opinion put as a question, asking to be agreed with (そのジャージ、ダサくね？ その靴、泥だらけじゃない？),
 # is a remark too.
 _TAG_QUESTION = re.compile(r"(く|じゃ)(ね|ねえ|ねー|ない)\?$")
+# Where the listener bought a thing of theirs, asked (その長靴、どこで買うたと？ そのネクタイどこで買ったのよ),
+# is a remark on it too.
+_WHERE_BOUGHT = re.compile(
+    r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:って|は)?、?どこで(?:買|こう|購入)"
+)
+# A remark on the place itself, the player's here (ここ、かび臭いじゃん; ここはひんやりしてんな), set off by
+# a comma, は or って: not ここで待ってる, ここからの景色 (a thing of its own).
+_HERE = ("ここ", "こっち", "この辺", "ここら")
+_HERE_REMARKED = re.compile(rf"^(?P<thing>{'|'.join(_HERE)})(?:(?:は|って)、?|、)(?P<remark>[^、。?!]+)$")
 # …on a thing, not a person (その人、最初から席を替えたがってましたよね) nor a time (その前に、…).
 _NOT_A_THING = frozenset(
     _normalized("人 男 女 子 方 者 奴 やつ 前 後 時 上 辺 間 まま うち 日 夜 朝 晩 頃 こと 件 話 際 度 先 他 ほか")
@@ -1409,21 +1443,33 @@ def _content_nouns(text: AnalyzedText) -> list[str]:
     return nouns
 
 
+def _thing_remarked_on(text: AnalyzedText) -> str | None:
+    """What the text remarks on: the words after その or この, or the place itself (ここ); None for a text
+    that is no remark (a question, hearsay, or a proposal made here: ここ、調べてみよう)."""
+    said = _trimmed(text.norm)
+    if (bought := _WHERE_BOUGHT.search(said)) is not None:
+        return bought.group("thing")
+    if _is_question(text) and not _TAG_QUESTION.search(said):
+        return None
+    remark = said.removesuffix("?")
+    if (remarked := _REMARKED.search(remark)) is None:
+        remarked = _HERE_REMARKED.match(remark)
+        if remarked is None or is_invitation(text):
+            return None
+    return None if _HEARSAY.search(remarked.group("remark")) else remarked.group("thing")
+
+
 def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A remark, not a question, on a thing at hand (このスープ、あったかーい; 健二さん、そのヘルメット、
-    傷だらけじゃね), or an opinion asked to be agreed with (そのジャージ、ダサくね？), is small talk:
-    the model read ten such lines as a topic at hand in seven held-out sets. A topic whose own texts
+    傷だらけじゃね), on the place itself (ここ、かび臭いじゃん), an opinion asked to be agreed with
+    (そのジャージ、ダサくね？), or where a thing of the listener's was bought (その長靴、どこで買うたと？), is
+    small talk: the model read such lines as a topic at hand in nine held-out sets. A topic whose own texts
     name any thing the text names (その靴、泥だらけですね, for a topic that speaks of the mud) keeps
     the pick, and so does a topic that is itself praise or thanks."""
-    said = _trimmed(ctx.text.norm)
-    if action is None or action.kind != "intent" or (_is_question(ctx.text) and not _TAG_QUESTION.search(said)):
+    if action is None or action.kind != "intent" or (span := _thing_remarked_on(ctx.text)) is None:
         return None
-    remarked = _REMARKED.search(said.removesuffix("?"))
-    if remarked is None or _HEARSAY.search(remarked.group("remark")):
-        return None
-    span = remarked.group("thing")
     things = [(s, lemma) for s, lemma, pos in ctx.text.tokens if pos == "名詞" and s in span]
-    if not things or things[0][1] in _NOT_A_THING:
+    if span not in _HERE and (not things or things[0][1] in _NOT_A_THING):
         return None
     candidate = ctx.candidate_for(action)
     topic_words = normalize("\n".join((action.target or "", *_topic_texts(candidate)) if candidate else ()))

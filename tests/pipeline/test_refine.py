@@ -2344,6 +2344,84 @@ class TestRoundFifteenSixthBatchGaps:
         assert_no_invitation(("にはもう行かんね",), "よかよ、行こや", scenario, state, analyzer)
 
 
+class TestRoundSixteenFirstBatchGaps:
+    """Gaps that round 16's first batch found (a Shinshu soba shop, a Kumamoto lotus-root shop, a
+    Shinjuku bar's onee speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_shinshu_lets_and_its_yeses(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("ほうだね、行かず", "いいよ、一緒に見るじ", "うん、見てみるか")
+        invited = assert_yeses("、一緒に見に行かず？", yeses, scenario, state, analyzer)
+        for text in ("わりい、今打っとるで無理だわ", "ずくがねえで、やめとくわ"):
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # 行かず told is "without going", and said back to another invitation it is no yes
+        assert_no_invitation(("には行かずに待っとった",), "ほうだね、行かず", scenario, state, analyzer)
+        _, asked = invited_to_a_reachable_place(state, scenario, "、一緒に見に行かない？")
+        assert agreement_to_invitation(None, context("行かず", scenario, asked, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_farewell_closing_on_de(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほいじゃ、お先に失礼するで", "ほな、今日はこれで失礼しますで")
+        staying = ("失礼するで？", "失礼するでって言えばええの？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_asked_with_a_kumamoto_honorific_or_the_kyushu_progressive_of_suru(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ミツさん、この店ば何年やっとらすと？", "配達って何年しよっと？"):
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        for text in ("何年前にしよったと？", "何年後にやっとらすと？"):
+            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_where_a_thing_was_bought_and_a_remark_on_here_are_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        praising = TestComplimentIsSmallTalk.PRAISING
+        for text in (
+            "ヒカっち、その長靴、どこで買うたと？",
+            "大河内さん、そのネクタイどこで買ったのよ",
+            "ここ、かび臭いじゃん",
+            "ここはひんやりしてんな",
+        ):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(v != (t.target in praising) for t, v in verdicts.items()), (text, verdicts)
+        for text in (
+            "その鍵、どこで見つけたの？",  # found, not bought: a lead
+            "ここで待ってる",  # not a remark on here
+            "ここ、一緒に調べてみよう",  # a proposal made here
+            "ここ、昨日の夜に誰か来たって聞いた",  # news of the place
+            "ここ、何があったの？",  # a question
+        ):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert not any(verdicts.values()), text
+
+    @pytest.mark.parametrize(
+        ("scene", "text", "named"),
+        [
+            ("hoshizora", "そのギター、どこで買ったの？", "ギター紛失"),
+            ("amatsu", "ここ、酸素が薄い気がするね", "酸素残量"),
+        ],
+    )
+    def test_a_topic_that_names_the_thing_bought_or_remarked_on_here_keeps_the_pick(
+        self, scene: str, text: str, named: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        state = with_every_intent(state, scenario)
+        verdicts = {
+            t.target: v
+            for t, v in topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer).items()
+        }
+        assert verdicts[named] is False
+        assert any(verdicts.values())
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
