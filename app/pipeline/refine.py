@@ -46,7 +46,9 @@ FAREWELLS = _normalized(
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
     "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
     "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
-    "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます "
+    "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます 帰らせてもらう "
+    # …with the spoken causative (今日はもう帰らしてもらうわ)
+    "帰らしていただきます 帰らしてもらいます 帰らしてもらう "
     "おいとまする おいとまさせていただきます お暇します お暇する お暇させていただきます お暇させてもらいます "
     "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
     "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
@@ -132,7 +134,10 @@ _PLACE_QUESTION = re.compile(
     r"(ことある|ことがある|ことあります|ことがあります|ことあった|(どんな|どういう|どのような|いかなる)(ところ|所|場所|とこ)"
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
-    r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
+    r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順|どこ(から|を通って)(行|い)(く|け|き|っ)"
+    # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
+    # may propose going
+    r"|(ここから|歩いて)[^、。?]{0,6}(行|い)け(る|ます)[んのと]?(か|かな|かね)?\?"
     # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
     r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
 )
@@ -164,7 +169,7 @@ _SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "
 _AGREEMENT_ANYWHERE = _normalized("うん はい そうしよう そうしましょう")
 # …these too, where they open a clause (「うん、いいね」「それいいね」), not after what they praise
 # (「風が気持ちいいね」 is about the wind).
-_APPROVAL = _normalized("いいよ いいね いいですね いいですよ")
+_APPROVAL = _normalized("いいよ いいね いいですね いいですよ いいっちゃ")  # いいっちゃ: Sendai, Miyazaki
 _BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続詞"))
 # …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
 # (Without long-vowel marks, as the reply is compared without them: オッケー matches おっけ.)
@@ -184,6 +189,7 @@ _AGREEMENT = tuple(
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
         "よろしゅうございます "  # court and older speech
         "んだ んだな んだね んだんだ "  # Tohoku: そうだ
+        "行ぐ 見でみ "  # Tohoku voicing (行ぐ行ぐ, んだら、見でみっか)
         "御意 ぎょい "
         "ご一緒します ご一緒しましょう ご一緒させて"
     )
@@ -202,6 +208,7 @@ _INTERJECTIONS = _normalized(
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
     "ほやね ほやな ほうやね ほうやな "  # Hokuriku
     "ほうだね ほうだな "  # Shinshu, Suruga
+    "んだら "  # Tohoku: それなら
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -229,9 +236,9 @@ _REFUSAL_OPENING = _normalized(
 # invites (見に行かず？); said back to such an invitation, it goes (ほうだね、行かず).
 _SHINSHU_LETS_ASKED = re.compile(r"[かがさたなばまらわ]ず\?$")
 _SHINSHU_LETS_SAID = re.compile(r"[かがさたなばまらわ]ず$")
-# (話して as a request, not inside a noun's する: 電話して, 会話して)
+# (話して as a request, not inside a noun's する: 電話して, 会話して; どうぞ offers, it does not ask)
 _ASKING = re.compile(
-    r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう|なに|何|誰|いつ|どこ|なぜ)"
+    r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|なに|何|誰|いつ|どこ|なぜ)"
 )
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
 # Kansai (歩きまへんか); てみんか: western (行ってみんか).
@@ -244,8 +251,9 @@ _INVITING = re.compile(
     r"|[こごろよぼ]っか"
     # …and after も, の, と, ぞ, ぽ at the end only (飲もっか？, 乗っかる is to ride on)
     r"|[もとのぞぽ]っか(\?|$)"
-    # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？), which the analyser cannot read
-    r"|(行|い)がね(え|ー)?(\?|か)"
+    # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？, 見に行がねが？), which the
+    # analyser cannot read
+    r"|(行|い)がね(え|ー)?(\?|か|が)"
     # the Enshu let's, after a verb's negative stem (見に行かざあ)
     r"|[かがさたなばまらわ]ざ(あ|ー)$"
     # the Shinshu let's, asked, on the same stem (一緒に見に行かず？)
@@ -258,7 +266,8 @@ _INVITING = re.compile(
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
-# Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form).
+# Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form), or with
+# ら, the Kishu let's (つれもて行こら).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
@@ -408,7 +417,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
             surface.endswith(_VOLITIONAL)
             or next_word(index) in _POLITE_VOLITIONAL
             or next_word(index) in _SHORT_OKU_VOLITIONAL
-            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) in ("か", "まい"))
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) in ("か", "まい", "ら"))
         )
     ]
 
@@ -506,10 +515,16 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
     return next((len(done) for done in _NOUN_DONE if lemmas[: len(done)] == done), 0)
 
 
+_KURU = normalize("来る")
+
+
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
     tokens = text.tokens
-    for index, (_, lemma, pos) in enumerate(tokens):
+    for index, (surface, lemma, pos) in enumerate(tokens):
+        # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
+        if surface == "くっ" and index > 0 and tokens[index - 1][0] in _CONJUNCTIVE:
+            lemma = _KURU
         if lemma not in verbs:
             continue
         end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
@@ -1033,7 +1048,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     place, invitation = invited
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
-    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text):
+    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(text):
         return None
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
     if _STAYING_HERE.match(_PAUSES.split(_trimmed(ctx.text.norm))[-1]):
@@ -1208,6 +1223,12 @@ _STAYING_HERE = re.compile(
     r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
     r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
+# …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
+# player going alone.
+_GO_ALONE = re.compile(
+    r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
+    r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな))"
+)
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
 # …or a clause that ends on "can't" or "pass" (今メイク中だから無理, めんどいからパス).
@@ -1230,6 +1251,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
         and not _REFUSAL_CLOSING.search(last_clause)
         and not _STAYING_HERE.match(last_clause)
+        and not _GO_ALONE.search(last_clause)
         and not _BUSY.search(text)
     ):
         return None
@@ -1312,8 +1334,9 @@ _TENURE = re.compile(
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
 # of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム), or since when one has worked, not
 # since when something starts (一番茶はいつからですか).
+# Nor a thing's age (百年ものの樽, 三十年物の酒).
 _TIME_IN_A_TOPIC = re.compile(
-    r"[0-9０-９一二三四五六七八九十百何数]年|長い|経歴|いつから(働|勤|務|続け|ここ)|昔|勤め|働"
+    r"[0-9０-９一二三四五六七八九十百何数]年(?!もの|物)|長い|経歴|いつから(働|勤|務|続け|ここ)|昔|勤め|働"
 )
 
 

@@ -2178,7 +2178,7 @@ class TestRoundFifteenSecondBatchGaps:
         self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
     ) -> None:
         first, second = (i.id for i in stage_state.available_intents[:2])
-        update = {first: "、今年の話", second: "、三十年ものの話"}
+        update = {first: "、今年の話", second: "、勤めて三十年の話"}
         intents = [
             i.model_copy(update={"description": f"{i.description}{update[i.id]}"}) if i.id in update else i
             for i in hoshizora.intents
@@ -2420,6 +2420,86 @@ class TestRoundSixteenFirstBatchGaps:
         }
         assert verdicts[named] is False
         assert any(verdicts.values())
+
+
+class TestRoundSixteenSecondBatchGaps:
+    """Gaps that round 16's second batch found (a Sendai Tanabata workshop, a Kishu plum farm, a young
+    gangster's speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tohoku_and_kishu_invitations_and_their_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        assert_yeses(
+            "さ、一緒に見に行がねが？",
+            ("んだね、行くべ", "いいっちゃ、行ぐ行ぐ", "んだら、見でみっか"),
+            scenario,
+            state,
+            analyzer,
+        )
+        assert_yeses(
+            "のほう、つれもて見に行こら？",
+            ("ええよ、行こら", "よっしゃ、つれもて行こら", "ほやな、見てこか"),
+            scenario,
+            state,
+            analyzer,
+        )
+        # a guess on the dictionary form (行くら) proposes nothing
+        assert_no_invitation(("には、もう誰か行くら",), "ええよ、行こら", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_sending_the_one_inviting_alone_declines(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "、一緒に見に行かない？")
+        for text in (
+            "自分はここで見張ってやす、兄貴だけでどうぞ",
+            "わいはええわ、おっちゃん一人で行って",
+            "いいよ、一人で行ってきな",
+        ):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # the player going alone goes
+        outcome = agreement_to_invitation(None, context("いいよ、一人で行ってくる", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == place
+        assert refusal_to_invitation(None, context("いいよ、一人で行ってくる", scenario, invited, analyzer)) is None
+
+    @each_place_and_alias
+    def test_kuru_contracted_moves_and_asking_how_or_whether_one_can_go_does_not(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"ちょっと{alias}見てくっから", f"{place}ば見てくっで")
+        staying = (
+            f"{place}て、どこから行くんよ？",
+            f"{alias}てここから歩いて行けるん？",
+            f"{place}って歩いて行けますか？",
+        )
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leaving_with_the_spoken_causative(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほな、今日はもう帰らしてもらうわ", "今日はこれで帰らせてもらうで")
+        staying = ("帰らしてもらうって言えばええの？", "まだ帰らしてもらうわけにはいかん")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    def test_a_things_age_in_a_topic_is_no_career(
+        self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    ) -> None:
+        first, second = (i.id for i in stage_state.available_intents[:2])
+        update = {first: "、百年ものの樽の話", second: "、三十年物の酒と、この道三十年の話"}
+        intents = [
+            i.model_copy(update={"description": f"{i.description}{update[i.id]}"}) if i.id in update else i
+            for i in hoshizora.intents
+        ]
+        scenario = hoshizora.model_copy(update={"intents": intents})
+        verdicts = {
+            a.target: v
+            for a, v in tenure_verdicts("梅干し作り何年やってるん？", scenario, stage_state, analyzer).items()
+        }
+        assert verdicts[first] is True and verdicts[second] is False
 
 
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
