@@ -74,7 +74,9 @@ FAREWELLS = _normalized(
     # slang for slipping away (オレはこれでバックれるわ)
     "ばっくれる ばっくれます ずらかる ずらかります "
     # Okinawan: またやーさい (compared without its long-vowel mark)
-    "またやさい"
+    "またやさい "
+    # the eastern let's (んじゃ、お先に失礼すっぺ; 帰るべ)
+    "失礼すっぺ 失礼すんべ 失礼するべ 帰っぺ 帰るべ 帰んべ"
 )
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
@@ -179,7 +181,7 @@ _AGREEMENT = tuple(
         "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
         "よし 行く おう "
         "ぜひ 喜んで "
-        "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる "
+        "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
         "お供します お供するよ 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
@@ -1082,7 +1084,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
 
 
-_OWN_SUBJECT = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN})(?:も|は)")
+# (おじさん, おばさん: how the middle-aged name themselves, only here, where what follows is a yes)
+_OWN_SUBJECT = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN}|おじさん|おばさん)(?:も|は)")
 
 
 def _opens_with_agreement(opened: str, reply: AnalyzedText) -> bool:

@@ -2502,6 +2502,28 @@ class TestRoundSixteenSecondBatchGaps:
         assert verdicts[first] is True and verdicts[second] is False
 
 
+class TestRoundSixteenThirdBatchGaps:
+    """Gaps that round 16's third batch found (an Imabari towel works, a Utsunomiya gyoza shop, a
+    middle-aged manager's texting style), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leaving_with_the_eastern_lets(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("んじゃ、お先に失礼すっぺ", "今日はもう帰るべ")
+        staying = ("失礼すっぺ？", "もう帰るべきかな")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_yes_from_one_who_calls_himself_ojisan(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("オジサンも付き合っちゃおうカナ", "おばさんも行こうかしら")
+        invited = assert_yeses("、ご一緒しませんか？", yeses, scenario, state, analyzer)
+        # someone else named before the yes does not say it for the player
+        for text in ("お客さんも付き合っちゃおうかな", "おじさんの話も聞こうかな"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
