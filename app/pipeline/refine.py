@@ -35,12 +35,13 @@ MOVE_VERBS = frozenset(
     _normalized(
         "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
         "上る 登る 昇る 渡る 進む のぞく たずねる 参る 散歩 赴く"
+        " ゴー バック"  # English, done with する (ルーフにゴーします, フロアにバックします)
     )
 )
 # With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
 _TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
-# Farewells that end a conversation, matched at the end of the text.
-FAREWELLS = _normalized(
+# Farewells that end a conversation, matched at the end of the text…
+_FAREWELL_PHRASES = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
     "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
     "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
@@ -75,9 +76,14 @@ FAREWELLS = _normalized(
     "ばっくれる ばっくれます ずらかる ずらかります "
     # Okinawan: またやーさい (compared without its long-vowel mark)
     "またやさい "
-    # the eastern let's (んじゃ、お先に失礼すっぺ; 帰るべ)
-    "失礼すっぺ 失礼すんべ 失礼するべ 帰っぺ 帰るべ 帰んべ"
+    # the eastern let's (んじゃ、お先に失礼すっぺ; 帰るべ), and going home said with から (これで帰っから)
+    "失礼すっぺ 失礼すんべ 失礼するべ 帰っぺ 帰るべ 帰んべ 帰っから 帰るから 失礼すっから "
+    # English, in katakana (グッバイ; これでゴーホームします); not シーユー, which without its marks is
+    # the しゆう of Tosa's 何しゆう
+    "グッバイ ゴーホームします ゴーホームする"
 )
+# …compared without long-vowel marks, as the text is (ゴーホーム matches ごほむ).
+FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
 _ENDING_ONLY_FAREWELLS = _normalized(
     "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
@@ -179,6 +185,7 @@ _AGREEMENT = tuple(
     word.replace("ー", "")
     for word in _normalized(
         "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
+        "オーケー オフコース レッツゴー "  # English, in katakana
         "よし 行く おう "
         "ぜひ 喜んで "
         "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
@@ -518,6 +525,8 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 
 _KURU = normalize("来る")
+# U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
+_U_ROW = tuple("うくぐすずつぬぶむゆる")
 
 
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
@@ -541,7 +550,10 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
-        negated = any(s in ("ない", "ず", "ぬ", "ません") for s in following)
+        # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
+        negated = any(s in ("ない", "ぬ", "ません") for s in following) or (
+            "ず" in following and not tokens[end][0].endswith(_U_ROW)
+        )
         if negated and not _is_question(text) and not _must(after_verb):
             continue
         return True
@@ -734,7 +746,7 @@ def _plain_speech(norm: str) -> str:
 # Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても),
 # or asked whether forbidden (帰っちゃダメ): with a question, the answer may be no.
 _LEAVE_ASKED_FOR = re.compile(
-    r"し?(さ?せ)?([てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし)"
+    r"し?(さ?せ)?([てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし|よか)"
     r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"
 )
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
@@ -1230,7 +1242,7 @@ _STAYING_HERE = re.compile(
 # player going alone.
 _GO_ALONE = re.compile(
     r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
-    r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな))"
+    r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
 )
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")

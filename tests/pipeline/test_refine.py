@@ -2524,6 +2524,48 @@ class TestRoundSixteenThirdBatchGaps:
             assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
 
 
+class TestRoundSixteenFourthBatchGaps:
+    """Gaps that round 16's fourth batch found (a Nagasaki festival's street, a Yamagata cherry farm,
+    English-laden "Lou" speech), on both scenarios."""
+
+    @each_place_and_alias
+    def test_going_in_katakana_english_or_with_yamagatas_closing_zu(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"{alias}にゴーします", f"{place}にバックします", f"{place}さ戻るず", f"{alias}さ行ってくるず")
+        staying = (f"{place}には行かず、ここで待つ", f"{place}にゴーサインが出た")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_yeses_and_a_no_in_katakana_english(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("オフコース、レッツゴー", "オーケー、チェックしにいこう")
+        invited = assert_yeses("、一緒に見に行かない？", yeses, scenario, state, analyzer)
+        outcome = refusal_to_invitation(
+            None, context("ミーはステイするよ、ひとりでゴーして", scenario, invited, analyzer)
+        )
+        assert outcome is not None and outcome.action == NONE
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_farewells_in_katakana_english_or_with_kara(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        leaving = ("オーケー、トゥデイはこれでゴーホームします", "じゃ、グッバイ", "んだら、今日はこれで帰っから")
+        staying = ("ゴーホームしてもいい？", "グッバイって言えばいいの？", "帰っから？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_asked_for_with_the_kyushu_yoka_waits_for_the_answer(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("もう帰ってよかと？", "今日は何時に帰ってよかと？"):
+            outcome = leave_needs_cue(LEAVE, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
