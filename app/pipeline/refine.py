@@ -145,7 +145,7 @@ _PLACE_QUESTION = re.compile(
     r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順|どこ(から|を通って)(行|い)(く|け|き|っ)"
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
     # may propose going
-    r"|(ここから|歩いて)[^、。?]{0,6}(行|い)け(る|ます)[んのと]?(か|かな|かね)?\?"
+    r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね)?\?"
     # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
     r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
 )
@@ -1237,6 +1237,9 @@ _STAYING_HERE = re.compile(
     rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)(?:で|に)"
     r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
     r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
+    # …or keeps watch on something here (ぼくはここでドレス見張ってるよ)
+    rf"|(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)で[^、。?]{{0,10}}?見張って(?:る|ます|います|おる|おります)"
+    r"(?:ね|よ|わ|ぜ|な|けん)*$"
 )
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
 # player going alone.
@@ -1244,6 +1247,8 @@ _GO_ALONE = re.compile(
     r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
 )
+# An apology that opens a reply with no yes in it (すみません、先に投影機を見ておきたいので): a polite no.
+_APOLOGY = _normalized("すみません すいません ごめん 申し訳 悪いけど 悪いが わるいけど わりい わりぃ")
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
 # …or a clause that ends on "can't" or "pass" (今メイク中だから無理, めんどいからパス).
@@ -1268,6 +1273,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         and not _STAYING_HERE.match(last_clause)
         and not _GO_ALONE.search(last_clause)
         and not _BUSY.search(text)
+        and not (text.startswith(_APOLOGY) and not _says_yes(ctx.text))
     ):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
@@ -1345,6 +1351,8 @@ _TENURE = re.compile(
     # やっとらす: Kumamoto); not 何年前 nor 何年後
     r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
+    # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
+    r"|(仕事|勤め|稼業|商売|この道)(は|って|も)?長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
 # of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム), or since when one has worked, not
@@ -1444,6 +1452,9 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
 # not ここの, そこの (here, there), nor hearsay (この旅館、昔は療養所だったって聞きました: news of the place).
 _REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10})、(?P<remark>[^、。?!]+)$")
 _HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|そうです|んだって|ですって")
+# (そうだ after a stem is how a thing looks, not hearsay: その懐中電灯、明るそうですね; SudachiPy reads that
+# そう as a 形状詞, hearsay's as a noun: 明日閉まるそうですね)
+_LOOKS = re.compile(r"そう(だ|です)")
 # An opinion put as a question, asking to be agreed with (そのジャージ、ダサくね？ その靴、泥だらけじゃない？),
 # is a remark too.
 _TAG_QUESTION = re.compile(r"(く|じゃ)(ね|ねえ|ねー|ない)\?$")
@@ -1494,7 +1505,10 @@ def _thing_remarked_on(text: AnalyzedText) -> str | None:
         remarked = _HERE_REMARKED.match(remark)
         if remarked is None or is_invitation(text):
             return None
-    return None if _HEARSAY.search(remarked.group("remark")) else remarked.group("thing")
+    remark = remarked.group("remark")
+    looks = [pos for surface, _, pos in text.tokens if surface == "そう"] == ["形状詞"]
+    hearsay = _HEARSAY.search(_LOOKS.sub("", remark) if looks else remark)
+    return None if hearsay else remarked.group("thing")
 
 
 def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:

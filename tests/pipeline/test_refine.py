@@ -2566,6 +2566,56 @@ class TestRoundSixteenFourthBatchGaps:
             assert outcome is not None and outcome.action == NONE, text
 
 
+class TestRoundSixteenFifthBatchGaps:
+    """Gaps that round 16's fifth batch found (a theatre troupe, a science museum at night, an estate
+    agent's business speech, all in standard speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_apology_with_no_yes_and_keeping_watch_here_decline(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        place, invited = invited_to_a_reachable_place(state, scenario, "、一緒に見に行きませんか？")
+        for text in (
+            "すみません、先に投影機を見ておきたいので",
+            "ごめん、今から予定あるんだよね",
+            "ぼくはここでドレス見張ってるよ",
+        ):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # an apology before a yes goes; one before a question is left to the model
+        outcome = agreement_to_invitation(None, context("すみません、ご一緒します", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action == place
+        for text in ("すみません、ご一緒します", "ごめん、そこって遠いの？", "ここで見張ってたのは誰？"):
+            assert refusal_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_how_long_one_has_worked_and_how_a_thing_looks_are_small_talk(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("岡田さん、警備のお仕事は長いんですか？", "整備の仕事は長いのか"):
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        for text in ("夜は長いですね", "その話、長いんですか？"):
+            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+        looks = "その懐中電灯、明るそうですね"
+        verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, looks, scenario, state, analyzer)
+        praising = TestComplimentIsSmallTalk.PRAISING
+        assert verdicts and all(v != (t.target in praising) for t, v in verdicts.items()), verdicts
+        # hearsay is news, not a remark
+        hearsay = "その店、明日閉まるそうですね"
+        assert not any(topic_verdicts(remark_on_a_thing_is_small_talk, hearsay, scenario, state, analyzer).values())
+
+    @each_place_and_alias
+    def test_asking_whether_one_can_walk_back_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (f"{place}ってここから歩いて戻れますか？", f"{alias}って歩いて帰れる？")
+        assert_explicit_moves(place, (f"{place}に戻ります",), staying, scenes, scene, analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
