@@ -209,6 +209,7 @@ _AGREEMENT_WHOLE = _normalized(
     " りょ おけ おっけ おけまる"  # chat: りょ for 了解, おけまる for OK
     " うっす おっす うす"  # a junior's yes
     " よか よかよ よかね よかばい よかぞ よかよか"  # Kyushu: いい
+    " いいけど ええけど 別にいいけど"  # a reluctant yes
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」), そうだね in western speech among
 # them (ほうじゃね: Hiroshima; せやな: Kansai).
@@ -276,7 +277,7 @@ _INVITING = re.compile(
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
 # Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form), or with
-# ら, the Kishu let's (つれもて行こら).
+# ら, the Kishu let's (つれもて行こら), or で, the Awa one (見に行こでー).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
@@ -375,8 +376,15 @@ def names_place(text: AnalyzedText, name: str) -> bool:
 
 
 def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
-    """Move candidates whose location id or alias the text names (normalised)."""
-    return [c for c in candidates if c.action.kind == "move" and any(names_place(text, n) for n in c.names)]
+    """Move candidates whose location id or alias the text names (normalised); a place named only inside
+    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's)."""
+    named = {c: [normalize(n) for n in c.names if names_place(text, n)] for c in candidates if c.action.kind == "move"}
+
+    def inside_another(place: Candidate) -> bool:
+        longer = [n for other, names in named.items() if other != place for n in names]
+        return all(any(name in n and len(n) > len(name) for n in longer) for name in named[place])
+
+    return [c for c, names in named.items() if names and not inside_another(c)]
 
 
 _SURU = normalize("為る")
@@ -426,7 +434,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
             surface.endswith(_VOLITIONAL)
             or next_word(index) in _POLITE_VOLITIONAL
             or next_word(index) in _SHORT_OKU_VOLITIONAL
-            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index) in ("か", "まい", "ら"))
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index).rstrip("ー") in ("か", "まい", "ら", "で"))
         )
     ]
 
@@ -546,7 +554,8 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             end = index + done
         after_verb = tokens[end + 1 :]
         following = [surface for surface, _, _ in after_verb[:3]]
-        if any(s in ("た", "だ") for s in following[:2]):
+        # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから)
+        if any(s in ("た", "だ") for s in following[:2]) and following[:1] != ["だけ"]:
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
@@ -1064,6 +1073,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
     if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(text):
         return None
+    if _DECLINING_ME.match(_trimmed(ctx.text.norm)):
+        return None
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
     if _STAYING_HERE.match(_PAUSES.split(_trimmed(ctx.text.norm))[-1]):
         return None
@@ -1079,9 +1090,11 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
-        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます).
+        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます), or a yes
+        # after a concession (別にアンタのためじゃないけど、行くわよ).
         first, *rest = _sentences(ctx.text)
         clauses = _clauses(ctx.text)
+        *conceded, last = clauses
         goes = not _ASKING.search(ctx.text.norm) and (
             (
                 bool(rest)
@@ -1090,10 +1103,25 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                 and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
             )
             or (len(clauses) > 1 and all(len(strip_punctuation(c.norm)) <= 15 and _says_yes(c) for c in clauses))
+            or (
+                bool(conceded)
+                # (a stutter is no clause: べ、別に…)
+                and all(
+                    strip_punctuation(c.norm).endswith(_CONCESSIVE) or len(strip_punctuation(c.norm)) <= 2
+                    for c in conceded
+                )
+                and any(strip_punctuation(c.norm).endswith(_CONCESSIVE) for c in conceded)
+                and len(strip_punctuation(last.norm)) <= 15
+                and (_says_yes(last) or _bare_movement(last))
+            )
         )
     if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+# A clause that concedes something before what it leads to (…じゃないけど, …だが).
+_CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
 
 
 # (おじさん, おばさん: how the middle-aged name themselves, only here, where what follows is a yes)
@@ -1237,8 +1265,8 @@ _STAYING_HERE = re.compile(
     rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)(?:で|に)"
     r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
     r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
-    # …or keeps watch on something here (ぼくはここでドレス見張ってるよ)
-    rf"|(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)で[^、。?]{{0,10}}?見張って(?:る|ます|います|おる|おります)"
+    # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
+    rf"|(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)で[^、。?]{{0,10}}?[てでとよ](?:る|ます|います|おる|おります)"
     r"(?:ね|よ|わ|ぜ|な|けん)*$"
 )
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
@@ -1247,12 +1275,18 @@ _GO_ALONE = re.compile(
     r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
 )
+# The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
+_DECLINING_ME = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN}|おじさん|おばさん)は(?:いい|ええ|よか|結構|遠慮|パス)")
 # An apology that opens a reply with no yes in it (すみません、先に投影機を見ておきたいので): a polite no.
 _APOLOGY = _normalized("すみません すいません ごめん 申し訳 悪いけど 悪いが わるいけど わりい わりぃ")
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
 _REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
 # …or a clause that ends on "can't" or "pass" (今メイク中だから無理, めんどいからパス).
-_REFUSAL_CLOSING = re.compile(r"(無理|むり|ムリ|パス|ぱす)(です|っす|だ|や|じゃ)?(わ|よ|ね|な)?$")
+_REFUSAL_CLOSING = re.compile(
+    r"((無理|むり|ムリ|パス|ぱす)(です|っす|だ|や|じゃ)?"
+    # …or on "won't go" or "can't go", told, not asked (今は麺打ちよるけん、よう行かんわ)
+    r"|(行|い)(か|け|かれ)(ない|ん|へん|ねえ|ねー|ません))(わ|よ|ね|な)?$"
+)
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1274,6 +1308,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         and not _GO_ALONE.search(last_clause)
         and not _BUSY.search(text)
         and not (text.startswith(_APOLOGY) and not _says_yes(ctx.text))
+        and not _DECLINING_ME.match(text)
     ):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
@@ -1351,6 +1386,8 @@ _TENURE = re.compile(
     # やっとらす: Kumamoto); not 何年前 nor 何年後
     r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
+    # …or how long since one began (うどん打ち始めてどんくらいになるん？)
+    r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
     # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
     r"|(仕事|勤め|稼業|商売|この道)(は|って|も)?長い(の|ん|です|か|よね|ね|\?|$)"
 )

@@ -2616,6 +2616,62 @@ class TestRoundSixteenFifthBatchGaps:
         assert_explicit_moves(place, (f"{place}に戻ります",), staying, scenes, scene, analyzer)
 
 
+class TestRoundSixteenSixthBatchGaps:
+    """Gaps that round 16's sixth batch found (a Sanuki udon shop, a tsundere schoolgirl, an Awa indigo
+    workshop), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_place_named_only_inside_anothers_longer_name_is_not_named(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        first, second = state.moves[:2]
+        extra = {first: "部屋", second: "先生の部屋"}
+        locations = [
+            loc.model_copy(update={"aliases": [*loc.aliases, extra[loc.id]]}) if loc.id in extra else loc
+            for loc in scenario.locations
+        ]
+        scenario = scenario.model_copy(update={"locations": locations})
+        for text, place in (("先生の部屋に行ってきます", second), ("部屋に戻ります", first)):
+            outcome = explicit_move(None, context(text, scenario, state, analyzer))
+            assert outcome is not None and outcome.action == move(place), text
+
+    @each_place_and_alias
+    def test_going_only_to_look_moves(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        assert_explicit_moves(
+            place, (f"ちょっと{alias}見てくるだけだから",), (f"{place}は見てきただけだ",), scenes, scene, analyzer
+        )
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_awa_lets_a_yes_after_a_concession_and_three_ways_of_saying_no(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        assert_yeses(
+            "の長持、一緒に見に行こでー", ("ほうじゃな、行こでー", "ええじょ、行こ行こ"), scenario, state, analyzer
+        )
+        assert_no_invitation(("にはもう行ってきたでー",), "ほうじゃな、行こでー", scenario, state, analyzer)
+        yeses = ("べ、別にアンタのためじゃないけど、行くわよ", "…いいけど", "わしもええよ、行こう")
+        invited = assert_yeses("、一緒に見に行かない？", yeses, scenario, state, analyzer)
+        for text in ("今は麺打ちよるけん、よう行かんわ", "わしはええわ、ここで布見よる", "行きたいけど、無理"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+            outcome = refusal_to_invitation(None, context(text, scenario, invited, analyzer))
+            assert outcome is not None and outcome.action == NONE, text
+        # a concession before a question is left to the model
+        text = "いいけど、その前に聞きたいことがある"
+        assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_how_long_since_one_began_is_tenure(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("マサルさん、うどん打ち始めてどんくらいになるん？", "ここに来てどのくらい？"):
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        assert not any(tenure_verdicts("あれから何日たった？", scenario, state, analyzer).values())
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
