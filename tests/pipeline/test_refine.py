@@ -2672,6 +2672,39 @@ class TestRoundSixteenSixthBatchGaps:
         assert not any(tenure_verdicts("あれから何日たった？", scenario, state, analyzer).values())
 
 
+class TestRoundSixteenSeventhBatchGaps:
+    """Gaps that round 16's seventh batch found on every earlier fix (an Osaka obachan, a PTA mother's
+    soft polite speech, a Mars base's mission speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_contracted_lets_go_and_a_polite_wont_you_try_and_their_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("ええよ、行こ行こ", "かまへんで、付いてったるわ", "ああ、同行する")
+        assert_yeses("のほう、ちょっと一緒に見てこうや", yeses, scenario, state, analyzer)
+        yeses = ("いいですね、行きましょう", "ええ、ちょっと見てみましょうか")
+        assert_yeses("の準備、一緒に見に行ってみません？", yeses, scenario, state, analyzer)
+        assert_no_invitation(
+            ("はこうやって見てたのよ", "に行ってみましたが、誰もいません"),
+            "ええよ、行こ行こ",
+            scenario,
+            state,
+            analyzer,
+        )
+
+    @each_place_and_alias
+    def test_asking_which_way_in_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (f"{alias}へはどのエアロックから行ける？", f"{place}って、どの階段を通って行くの？")
+        assert_explicit_moves(place, (f"{alias}へ行く",), staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_for_a_well_worn_thing_without_ga(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        assert_praise_is_small_talk("用務員さん、そのほうき年季入ってますね", *scenes[scene], analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
