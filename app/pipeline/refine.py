@@ -1075,7 +1075,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     place, invitation = invited
     text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
-    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(text):
+    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(ctx.text.norm):
         return None
     if _DECLINING_ME.match(_trimmed(ctx.text.norm)):
         return None

@@ -2547,6 +2547,9 @@ class TestRoundSixteenFourthBatchGaps:
             None, context("ミーはステイするよ、ひとりでゴーして", scenario, invited, analyzer)
         )
         assert outcome is not None and outcome.action == NONE
+        # a yes word before it does not make sending the inviter alone a yes (the katakana read as kana)
+        text = "オッケー、ひとりでゴーして"
+        assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_farewells_in_katakana_english_or_with_kara(
