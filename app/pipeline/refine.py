@@ -1098,7 +1098,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         # after a concession (別にアンタのためじゃないけど、行くわよ).
         first, *rest = _sentences(ctx.text)
         clauses = _clauses(ctx.text)
-        *conceded, last = clauses
+        *conceded, last = (strip_punctuation(c.norm) for c in clauses)
         goes = not _ASKING.search(ctx.text.norm) and (
             (
                 bool(rest)
@@ -1108,15 +1108,10 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
             )
             or (len(clauses) > 1 and all(len(strip_punctuation(c.norm)) <= 15 and _says_yes(c) for c in clauses))
             or (
-                bool(conceded)
-                # (a stutter is no clause: べ、別に…)
-                and all(
-                    strip_punctuation(c.norm).endswith(_CONCESSIVE) or len(strip_punctuation(c.norm)) <= 2
-                    for c in conceded
-                )
-                and any(strip_punctuation(c.norm).endswith(_CONCESSIVE) for c in conceded)
-                and len(strip_punctuation(last.norm)) <= 15
-                and (_says_yes(last) or _bare_movement(last))
+                any(c.endswith(_CONCESSIVE) for c in conceded)
+                and all(c.endswith(_CONCESSIVE) or len(c) <= 2 for c in conceded)  # (a stutter: べ、別に…)
+                and len(last) <= 15
+                and (_says_yes(clauses[-1]) or _bare_movement(clauses[-1]))
             )
         )
     if not goes:
@@ -1128,8 +1123,10 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
 _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
 
 
-# (おじさん, おばさん: how the middle-aged name themselves, only here, where what follows is a yes)
-_OWN_SUBJECT = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN}|おじさん|おばさん)(?:も|は)")
+# The player's own "I" opening a reply to an invitation (おじさん, おばさん: how the middle-aged name
+# themselves, counted only here, before a yes or a no).
+_SELF = rf"(?:{_FIRST_PERSON_PATTERN}|おじさん|おばさん)"
+_OWN_SUBJECT = re.compile(rf"^{_SELF}(?:も|は)")
 
 
 def _opens_with_agreement(opened: str, reply: AnalyzedText) -> bool:
@@ -1266,12 +1263,12 @@ def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
 
 # …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
 _STAYING_HERE = re.compile(
-    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)(?:で|に)"
-    r"(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります|残って(?:る|ます)"
-    r"|いる|います|おる|おります)(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
+    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)"
+    r"(?:(?:で|に)(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります"
+    r"|残って(?:る|ます)|いる|います|おる|おります)"
     # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
-    rf"|(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)で[^、。?]{{0,10}}?[てでとよ](?:る|ます|います|おる|おります)"
-    r"(?:ね|よ|わ|ぜ|な|けん)*$"
+    r"|で[^、。?]{0,10}?[てでとよ](?:る|ます|います|おる|おります))"
+    r"(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
 # player going alone.
@@ -1280,7 +1277,7 @@ _GO_ALONE = re.compile(
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
 )
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
-_DECLINING_ME = re.compile(rf"^(?:{_FIRST_PERSON_PATTERN}|おじさん|おばさん)は(?:いい|ええ|よか|結構|遠慮|パス)")
+_DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
 # An apology that opens a reply with no yes in it (すみません、先に投影機を見ておきたいので): a polite no.
 _APOLOGY = _normalized("すみません すいません ごめん 申し訳 悪いけど 悪いが わるいけど わりい わりぃ")
 # A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
