@@ -143,7 +143,9 @@ _PLACE_QUESTION = re.compile(
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
     r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
-    r"|(どこ|どの[^、。?]{0,8}?)(から|を通って)(行|い)(く|け|き|っ)"
+    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)(行|い|出|入|はい)(く|け|き|っ|る|れ|た)"
+    # how far it is from here (ここから近いか？, 歩いてどれくらいだ？)
+    r"|(ここから|歩いて)[^、。?]{0,10}(近|遠|すぐ|何分|どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい)[^、。?]{0,8}(か|\?)"
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
     # may propose going
     r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね)?\?"
@@ -233,12 +235,13 @@ _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 # Busy, anywhere in a reply (あの…今ちょっと手が離せない感じで…): a no.
 _BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
 _REFUSAL = re.compile(
-    r"(ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
+    r"(^やんだ|ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
     rf"|また今度|またの機会|次の機会|{_BUSY.pattern})"
 )
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
 _REFUSAL_OPENING = _normalized(
     "いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 ノーサンキュ"
+    " やんだ"  # Tohoku and Niigata: いやだ (only opening the reply: 雨やんだ is the rain stopping)
     # put off (またの機会にしときます, また今度で)
     " またの機会 また今度 次の機会 今度に"
     # not now (今はいいわ、波見ときたいし; not 今はいい天気)
@@ -289,6 +292,7 @@ _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
 _SHORT_OKU_VOLITIONAL = ("とこう", "どこう")
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
+_E_ROW = tuple("えけげせぜてでねへべぺめれ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 # (w before one is laughter: ｗｗA3って答えて)
 _TOKEN = r"(?<![a-vx-z0-9])a[0-9]{1,3}(?![0-9])"
@@ -514,7 +518,10 @@ def _movement_asked(verb: str, following: list[str]) -> bool:
     if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
         request = "".join(following[1:])  # くれる？ くれますか もらえない？ — not くれ (an order) nor くれた？
         return bool(_REQUEST_ASKED.fullmatch(request))
-    return verb.endswith(_A_ROW) and following in _NEGATIVE_ASKED
+    # (Kansai asks the negative on the e-row too: 見に行けへん？)
+    return following in _NEGATIVE_ASKED and (
+        verb.endswith(_A_ROW) or (verb.endswith(_E_ROW) and following[0] == "へん")
+    )
 
 
 # What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する), humbly too
@@ -703,8 +710,13 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 _FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で")
 
 
+# A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
+_DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか|しましょう|しましょうか)$")
+
+
 def _farewell_at_end(norm: str) -> str | None:
-    for ending in (norm, *(norm[: -len(p)] for p in _FAREWELL_END_PARTICLES if norm.endswith(p))):
+    endings = (norm, *(norm[: -len(p)] for p in _FAREWELL_END_PARTICLES if norm.endswith(p)))
+    for ending in (*endings, _DECIDED_ON.sub("", norm)):
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
@@ -1383,9 +1395,9 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる; 何年しよっと: Kyushu), or honorific (何年されとる;
-    # やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる; 何年しよっと: Kyushu; 何年しとう: Kobe), or
+    # honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"

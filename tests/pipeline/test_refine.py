@@ -2704,6 +2704,59 @@ class TestRoundSixteenSeventhBatchGaps:
         assert_praise_is_small_talk("用務員さん、そのほうき年季入ってますね", *scenes[scene], analyzer)
 
 
+class TestRoundSeventeenFirstBatchGaps:
+    """Gaps that round 17's first batch found on round 16's rules (Niigata speech, Kobe speech, an old
+    Zen monk's speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_kansai_wont_you_on_the_e_row_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("ええで、行こか", "ほな、見に行こや", "うん、付いてくわ")
+        assert_yeses("のほう、一緒に見に行けへん？", yeses, scenario, state, analyzer)
+        # told, not asked: no invitation
+        assert_no_invitation(("にはもう行けへん",), "ええで、行こか", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_eastern_yanda_opening_a_reply_is_a_no(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        invited = assert_yeses("、一緒に見に行かない？", ("んだ、行ぐべ",), scenario, state, analyzer)
+        assert_noes(("やんだ、しゃっこいもん", "やんだ、寒いもの"), scenario, invited, analyzer)
+        # the rain stopping is no refusal
+        text = "雨やんだし、行こう"
+        assert refusal_to_invitation(None, context(text, scenario, invited, analyzer)) is None
+
+    @each_place_and_alias
+    def test_asking_which_way_out_or_how_far_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (
+            f"{place}へは、どちらの廊下から出るのがよいかの？",
+            f"{alias}って、どっから入るんだね？",
+            f"{place}へは、ここから裏を回れば近いか？",
+            f"{alias}って、ここから歩いてどれくらいだ？",
+        )
+        moving = (f"{place}へ参る", f"ここから{alias}まで行ってくる")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_farewell_decided_on_with_to_suru(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("さて、拙僧はこれにて下がるとしよう", "では、失礼するとしようか")
+        staying = ("帰るとしたら何時ごろ？", "これにて下がるとしようかと思ったが、まだ聞きたいことがある？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_the_kobe_progressive(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        for text in ("シェフ、パティシエ何年しとうの？", "この仕事、何年しとるん？"):
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+        assert not any(tenure_verdicts("何年に建ったか知っとう？", scenario, state, analyzer).values())
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
