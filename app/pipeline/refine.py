@@ -202,7 +202,8 @@ _AGREEMENT = tuple(
         "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
         "よろしゅうございます "  # court and older speech
         "んだ んだな んだね んだんだ "  # Tohoku: そうだ
-        "行ぐ 見でみ "  # Tohoku voicing (行ぐ行ぐ, んだら、見でみっか)
+        "行ぐ 見でみ わがった わがりました ついでぐ ついでく "  # Tohoku voicing (行ぐ行ぐ, わがった、ついでぐ)
+        "見さ行 "  # Tohoku さ for に (見さ行ぐか)
         "御意 ぎょい "
         "ご一緒します ご一緒しましょう ご一緒させて"
     )
@@ -222,7 +223,8 @@ _INTERJECTIONS = _normalized(
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
     "ほやね ほやな ほうやね ほうやな "  # Hokuriku
     "ほうだね ほうだな "  # Shinshu, Suruga
-    "んだら "  # Tohoku: それなら
+    "んだら へば んだば "  # Tohoku: それなら, それじゃ
+    "さあ "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -537,10 +539,27 @@ _NOUN_DONE = (
 )
 
 
+# …or declare it, ending the sentence (テントへ移動であります！, 次は倉庫へ移動です): not asked (移動ですか),
+# not past (移動だった), not denied (移動ではありません).
+_NOUN_DECLARED = (
+    ("だ", normalize("有る"), "ます"),
+    ("だ", normalize("御座る"), "ます"),
+    ("です",),
+    ("だ",),
+)
+_DECLARATION_CLOSES = frozenset(("よ", "ね", "ぞ", "ぜ", "な", "!", "。", "."))
+
+
 def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
     """How many words after a movement noun make it a verb (移動を開始する: 3), or 0."""
     lemmas = tuple(lemma for _, lemma, _ in after_noun)
-    return next((len(done) for done in _NOUN_DONE if lemmas[: len(done)] == done), 0)
+    done = next((len(done) for done in _NOUN_DONE if lemmas[: len(done)] == done), 0)
+    if done:
+        return done
+    declared = next((len(words) for words in _NOUN_DECLARED if lemmas[: len(words)] == words), 0)
+    if declared and all(surface in _DECLARATION_CLOSES for surface, _, _ in after_noun[declared:]):
+        return declared
+    return 0
 
 
 _KURU = normalize("来る")
@@ -1086,32 +1105,33 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if invited is None:
         return None
     place, invitation = invited
-    text = _plain_speech(strip_punctuation(ctx.text.raw))  # いいっすね: casual です
-    if _REFUSAL.search(ctx.text.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(ctx.text.norm):
+    reply = _plain_lets(ctx)
+    text = _plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
+    if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(reply.norm):
         return None
-    if _DECLINING_ME.match(_trimmed(ctx.text.norm)):
+    if _DECLINING_ME.match(_trimmed(reply.norm)):
         return None
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
-    if _STAYING_HERE.match(_PAUSES.split(_trimmed(ctx.text.norm))[-1]):
+    if _STAYING_HERE.match(_PAUSES.split(_trimmed(reply.norm))[-1]):
         return None
-    if mentioned_moves(ctx.text, ctx.candidates):
+    if mentioned_moves(reply, ctx.candidates):
         return None
     if len(text) <= 15:
         goes = (
-            _says_yes(ctx.text)
-            or _bare_movement(ctx.text)
-            or _echoes(ctx.text, invitation)
-            or _lets_as_invited(ctx.text, invitation)
+            _says_yes(reply)
+            or _bare_movement(reply)
+            or _echoes(reply, invitation)
+            or _lets_as_invited(reply, invitation)
         )
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
         # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます), or a yes
         # after a concession (別にアンタのためじゃないけど、行くわよ).
-        first, *rest = _sentences(ctx.text)
-        clauses = _clauses(ctx.text)
+        first, *rest = _sentences(reply)
+        clauses = _clauses(reply)
         *conceded, last = (strip_punctuation(c.norm) for c in clauses)
-        goes = not _ASKING.search(ctx.text.norm) and (
+        goes = not _ASKING.search(reply.norm) and (
             (
                 bool(rest)
                 and len(strip_punctuation(first.norm)) <= 15
@@ -1129,6 +1149,16 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+# A let's put as a rhetorical question (さあ、一緒に見に行こうではありませんか！): it proposes, it does not ask.
+_RHETORICAL_LETS = re.compile(r"(?<=う)(では|じゃ)(ありません|ない|ねえ)か(?=[!！。.]*$)")
+
+
+def _plain_lets(ctx: RuleContext) -> AnalyzedText:
+    """The reply with a rhetorical let's said plainly (行こうではありませんか → 行こう)."""
+    plain = _RHETORICAL_LETS.sub("", ctx.text.raw)
+    return ctx.text if plain == ctx.text.raw else ctx.analyzer.analyze(plain)
 
 
 # A clause that concedes something before what it leads to (…じゃないけど, …だが).
@@ -1280,13 +1310,15 @@ _STAYING_HERE = re.compile(
     r"|残って(?:る|ます)|いる|います|おる|おります)"
     # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
     r"|で[^、。?]{0,10}?[てでとよ](?:る|ます|います|おる|おります))"
-    r"(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
+    r"(?:から|がら|し)?(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
 # player going alone.
 _GO_ALONE = re.compile(
     r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
+    # …or tells them to go, as the reply's last words (タケ、行ってこい; ここで待ってるから、行ってきて)
+    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
 )
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
 _DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
@@ -1395,9 +1427,9 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる; 何年しよっと: Kyushu; 何年しとう: Kobe), or
-    # honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe),
+    # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|[いっん][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"

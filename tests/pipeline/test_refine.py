@@ -2757,6 +2757,55 @@ class TestRoundSeventeenFirstBatchGaps:
         assert not any(tenure_verdicts("何年に建ったか知っとう？", scenario, state, analyzer).values())
 
 
+class TestRoundSeventeenSecondBatchGaps:
+    """Gaps that round 17's second batch found on every earlier fix (Izumo speech, Akita speech, a sports
+    announcer's commentary voice), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tohoku_yeses_and_a_rhetorical_lets(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("へば、見さ行ぐか", "わがった、ついでぐ", "さあ、一緒に見に行こうではありませんか！")
+        invited = assert_yeses("、一緒に見に行かない？", yeses, scenario, state, analyzer)
+        # a rhetorical let's that proposes something else is left alone
+        text = "さあ、先に話を聞こうではありませんか"
+        assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_telling_the_one_inviting_to_go_is_a_no(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        _, invited = invited_to_a_reachable_place(state, scenario, "、一緒に見に行かない？")
+        noes = (
+            "おれはここで面っこ彫ってるがら、タケ行ってこい",
+            "ここで待ってるから、行ってきて",
+            "ここで待ってるから",
+        )
+        assert_noes(noes, scenario, invited, analyzer)
+        # the player going is no such thing
+        outcome = agreement_to_invitation(None, context("うん、行ってくる", scenario, invited, analyzer))
+        assert outcome is not None and outcome.action.kind == "move"
+
+    @each_place_and_alias
+    def test_a_movement_noun_declared_with_a_copula_moves(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"おっと、{alias}へ移動であります！", f"次は{place}へ移動です")
+        staying = (f"{place}へ移動ですか？", f"{alias}へ移動だったのか", f"{place}へ移動ではありません")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_the_western_progressive_after_any_verb(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("ヨシオさん、笛は何年吹いちょられますか？", "ここに何年住んじょるん？"):
+            verdicts = tenure_verdicts(text, scenario, state, analyzer)
+            assert verdicts and all(verdicts.values()), (text, verdicts)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
