@@ -162,11 +162,17 @@ _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 _TRAILING_FACE = re.compile(r"[(（][^()（）]{1,12}[)）]$")
 
 
+# Radio talk's closing word after a comma (…異常なし、以上; 帰宅する、オーバー).
+_RADIO_CLOSING = re.compile(r"[、,]\s*(以上|おーばー|おーば)$")
+# …and its "over" after a question (帰ってよいか、どうぞ): the text is still asked.
+_ASKED_OVER = re.compile(r"(?<=か)[、,]\s*(どうぞ|おーばー|おーば)$")
+
+
 def _trimmed(norm: str) -> str:
     """The text without what closes it but says nothing: marks, laughter, emoji, a typed face
-    (またあとでね〜👋 → またあとでね). A question mark stays."""
+    (またあとでね〜👋 → またあとでね), radio talk's closing word. A question mark stays."""
     while True:
-        trimmed = _TRAILING_FACE.sub("", _TRAILING.sub("", norm))
+        trimmed = _RADIO_CLOSING.sub("", _TRAILING_FACE.sub("", _TRAILING.sub("", norm)))
         while trimmed and unicodedata.category(trimmed[-1])[0] in "SCM" and trimmed[-1] != "?":
             trimmed = trimmed[:-1]  # emoji (So), their modifiers and joiners (Sk, Mn, Cf)
         if trimmed == norm:
@@ -224,7 +230,7 @@ _INTERJECTIONS = _normalized(
     "ほやね ほやな ほうやね ほうやな "  # Hokuriku
     "ほうだね ほうだな "  # Shinshu, Suruga
     "んだら へば んだば "  # Tohoku: それなら, それじゃ
-    "さあ "
+    "さあ そんなら "
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -263,6 +269,8 @@ _INVITING = re.compile(
     r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみんか?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
+    # asked to do something together (ロビーのほう、一緒に見てもらえません？)
+    r"|一緒に[^、。?]{0,8}?[てで](もらえ|くれ)(ない|ません|る|ます)か?\?"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
@@ -406,7 +414,7 @@ _QUESTION_ENDINGS = ("?", "か", "かな", "かね", "かい", "の", "っけ", 
 
 
 def _is_question(text: AnalyzedText) -> bool:
-    return text.norm.rstrip("。.!！").endswith(_QUESTION_ENDINGS)
+    return _ASKED_OVER.sub("", text.norm.rstrip("。.!！")).endswith(_QUESTION_ENDINGS)
 
 
 def is_invitation(text: AnalyzedText) -> bool:
@@ -563,6 +571,7 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 
 _KURU = normalize("来る")
+_NEGATIVE_N = normalize("ず")
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
 
@@ -590,8 +599,11 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
-        negated = any(s in ("ない", "ぬ", "ません") for s in following) or (
-            "ず" in following and not tokens[end][0].endswith(_U_ROW)
+        negated = (
+            any(s in ("ない", "ぬ", "ません") for s in following)
+            or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
+            # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
+            or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
         )
         if negated and not _is_question(text) and not _must(after_verb):
             continue
@@ -648,9 +660,9 @@ _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
 
 
 def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """戻らないと(ね), 行かないといけない: "I must go", not a negation."""
+    """戻らないと(ね), 行かないといけない, 行かんと: "I must go", not a negation."""
     surfaces = [surface for surface, _, pos in after_verb if pos != "補助記号"]
-    if surfaces[:2] != ["ない", "と"]:
+    if surfaces[:2] not in (["ない", "と"], ["ん", "と"]):
         return False
     rest = surfaces[2:]
     return all(s in _SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)
@@ -1318,7 +1330,7 @@ _GO_ALONE = re.compile(
     r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
     # …or tells them to go, as the reply's last words (タケ、行ってこい; ここで待ってるから、行ってきて)
-    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
+    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|き(?=よ)|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
 )
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
 _DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
@@ -1429,7 +1441,7 @@ _TENURE = re.compile(
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
     # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe),
     # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|[いっん][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"

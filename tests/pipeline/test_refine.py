@@ -2806,6 +2806,54 @@ class TestRoundSeventeenSecondBatchGaps:
             assert verdicts and all(verdicts.values()), (text, verdicts)
 
 
+class TestRoundSeventeenThirdBatchGaps:
+    """Gaps that round 17's third batch found on every earlier fix (Gunma speech, Oita speech, a guard who
+    talks in radio protocol), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_western_negative_n_is_no_yes_and_telling_them_to_go_with_yo_is_a_no(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        invited = assert_yeses("、一緒に見に行かない？", ("そんなら、見に行こうか",), scenario, state, analyzer)
+        noes = ("よだきいけん、行かん", "今は行けん", "うちはここで竹切りよるけん、ナッちゃん行ってきよ")
+        assert_noes(noes, scenario, invited, analyzer)
+
+    @each_place_and_alias
+    def test_the_western_negative_n_does_not_move_but_must_go_does(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"そろそろ{place}に行かんと", f"{alias}に行くんよ")
+        staying = (f"{place}には行かん", f"{alias}には行けんのよ")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_radio_talk_closing_words(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = scenes[scene]
+        outcome = leave_needs_cue(LEAVE, context("もう帰ってよいか、どうぞ", scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE
+        leaving = ("こちら新人、これにて失礼する、以上", "本日はこれで帰ります、オーバー")
+        staying = ("現状、異常なし、以上", "一人で、どうぞ")
+        assert_farewells(leaving, staying, scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_asked_to_do_something_together_there_is_invited(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("了解、同行する、どうぞ", "了解した、一緒に確認に向かう", "了解、ついていく、以上")
+        assert_yeses("のほう、一緒に見てもらえません？", yeses, scenario, state, analyzer)
+        assert_no_invitation(("は一緒に見てもらえた",), "了解、同行する", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_the_western_progressive_of_suru(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        verdicts = tenure_verdicts("師匠、竹細工何年しちょるん？", scenario, state, analyzer)
+        assert verdicts and all(verdicts.values()), verdicts
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
