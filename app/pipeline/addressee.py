@@ -14,8 +14,11 @@ from app.text import normalize
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
 _HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
-# After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else.
-_CALL_SEPARATOR = re.compile(r"^(?:[、,，!！?？…‥\s]|$)")
+# After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
+# the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
+_CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥\s]|$)")
+# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！).
+_ATTENTION = re.compile(r"^(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，\s]?")
 # <name>はどう思う？ / <name>の意見は？ / <name>に聞きたい: the player turns to that character.
 _OPINION = re.compile(r"^(?:は|って|に|の)(?:.*)(?:どう思|どう考|どうです|どう\?|どう$|意見|聞きたい|聞いて|訊)")
 
@@ -44,6 +47,18 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     """A present character called at the start of the text wins, then the on-screen selection,
     then the usual responder."""
     norm = normalize(text)
+    called = _called(norm, state, scenario) or _called(_ATTENTION.sub("", norm, count=1), state, scenario)
+    if called is not None:
+        return called
+    if state.selected is not None:
+        return Addressee(state.selected, "selected")
+    if state.responder is not None:
+        return Addressee(state.responder, "responder")
+    return Addressee(None, "none")
+
+
+def _called(norm: str, state: GameState, scenario: Scenario) -> Addressee | None:
+    """The present character whose name opens `norm` as a call or a request for their opinion."""
     for character_id in state.present:
         for name in _names(scenario, character_id):
             if not norm.startswith(name):
@@ -57,11 +72,7 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
                 return Addressee(character_id, "called", name)
             if _OPINION.match(rest):
                 return Addressee(character_id, "asked_opinion", name)
-    if state.selected is not None:
-        return Addressee(state.selected, "selected")
-    if state.responder is not None:
-        return Addressee(state.responder, "responder")
-    return Addressee(None, "none")
+    return None
 
 
 def filter_by_addressee(

@@ -53,6 +53,7 @@ _FAREWELL_PHRASES = _normalized(
     "おいとまする おいとまさせていただきます お暇します お暇する お暇させていただきます お暇させてもらいます "
     "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
     "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
+    "お暇いたそう おいとまいたそう 失礼いたそう "  # older speech's volitional of いたす
     "じゃあとで じゃああとで それじゃあとで "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
@@ -195,7 +196,7 @@ _AGREEMENT = tuple(
     for word in _normalized(
         "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
         "オーケー オフコース レッツゴー "  # English, in katakana
-        "よし 行く おう "
+        "よし 行く おう 一緒に行 一緒にいく "
         "ぜひ 喜んで "
         "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
         "お供します お供するよ 同行する 同行します 同行しよう 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
@@ -227,7 +228,7 @@ _AGREEMENT_WHOLE = _normalized(
 _INTERJECTIONS = _normalized(
     "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
     "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
-    "ほやね ほやな ほうやね ほうやな "  # Hokuriku
+    "ほやね ほやな ほやの ほうやね ほうやな "  # Hokuriku (ほやの: Fukui)
     "ほうだね ほうだな "  # Shinshu, Suruga
     "んだら へば んだば "  # Tohoku: それなら, それじゃ
     "さあ そんなら "
@@ -279,7 +280,8 @@ _INVITING = re.compile(
     # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？, 見に行がねが？), which the
     # analyser cannot read
     r"|(行|い)がね(え|ー)?(\?|か|が)"
-    # the Enshu let's, after a verb's negative stem (見に行かざあ)
+    # the Enshu let's, after a verb's negative stem (見に行かざあ); the Toyama one, with んまい (行かんまいけ)
+    r"|[かがさたなばまらわ]んまい(け|か)?(\?|$)"
     r"|[かがさたなばまらわ]ざ(あ|ー)$"
     # 行こう after て, contracted, which the analyser reads as こう (like this): 一緒に見てこうや
     r"|てこう(や|よ|か|ぜ|\?|$)"
@@ -736,9 +738,10 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     return _farewell_at_end(norm)
 
 
-# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで); only here, for
-# a farewell's own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で).
-_FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で")
+# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), and ちゃ in
+# Toyama's (これで失礼するちゃ); only here, for a farewell's own で (今日はこれで) must stay when particles
+# are taken off a promise (また明日、学校で), and ちゃ ends 帰らなくちゃ.
+_FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で", "ちゃ")
 
 
 # A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).

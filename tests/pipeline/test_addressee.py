@@ -26,6 +26,30 @@ def test_absent_character_cannot_be_addressed(hoshizora: Scenario, stage_state: 
     assert find_addressee("店長、こんばんは", stage_state, hoshizora).character == "灯"
 
 
+def test_an_old_vocative_or_a_word_for_attention_before_the_name_is_a_call(
+    hoshizora: Scenario, stage_state: GameState
+) -> None:
+    state = stage_state.model_copy(update={"selected": "灯"})
+    for text in (
+        "湊や、明日の予約は？",
+        "湊よ、聞いてくれ",
+        "さあ湊さん、どうなのか！",
+        "ねえ、湊くん、あれ何？",
+        "おい湊！",
+    ):
+        addressee = find_addressee(text, state, hoshizora)
+        assert (addressee.character, addressee.reason) == ("湊", "called"), text
+    # a name listed or talked about is no call, nor an attention word before something else
+    for text in ("湊や灯はどこ？", "ねえ、湊さんって無口だよね", "ちょっと湊っぽいね"):
+        assert find_addressee(text, state, hoshizora).reason == "selected", text
+
+
+def test_second_scenario_an_old_vocative_before_a_name(amatsu: Scenario) -> None:
+    state = with_kujo_and_mikoto(("救難信号", "九条")).model_copy(update={"selected": "九条"})
+    assert find_addressee("ミコトや、記録は？", state, amatsu).character == "ミコト"
+    assert find_addressee("ほら、ミコト、見て", state, amatsu).character == "ミコト"
+
+
 def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_state: GameState) -> None:
     state = stage_state.model_copy(update={"selected": "湊"})
     assert find_addressee("ノイズ直った？", state, hoshizora).reason == "selected"

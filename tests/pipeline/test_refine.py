@@ -2854,6 +2854,28 @@ class TestRoundSeventeenThirdBatchGaps:
         assert verdicts and all(verdicts.values()), verdicts
 
 
+class TestRoundSeventeenFourthBatchGaps:
+    """Gaps that round 17's fourth batch found on every earlier fix (Fukui speech, Toyama speech, an old
+    fortune teller's theatrical speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_toyama_lets_and_its_yeses(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("いいちゃ、行かんまいけ", "ほんなら、見に行こまいけ", "わかったちゃ、ついてくわ")
+        assert_yeses("のほう、一緒に見に行かんまいけ", yeses, scenario, state, analyzer)
+        assert_no_invitation(("には行かんまま",), "いいちゃ、行かんまいけ", scenario, state, analyzer)
+        yeses = ("ほやの、一緒に行くわ", "一緒に行きます")
+        assert_yeses("のほう、一緒に見に行かんか？", yeses, scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_farewells_closing_on_cha_or_in_the_old_volitional(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        leaving = ("ほんなら、おらこれで失礼するちゃ", "さて、今宵はこれにてお暇いたそう")
+        staying = ("もう帰らなくちゃいけないの？", "お暇いたそうかと思ったけど、まだ話がある？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
