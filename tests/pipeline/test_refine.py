@@ -93,6 +93,17 @@ def tenure_verdicts(text: str, scenario: Scenario, state: GameState, analyzer: T
     return topic_verdicts(tenure_is_small_talk, text, scenario, state, analyzer)
 
 
+def assert_tenure(
+    asked: tuple[str, ...], not_asked: tuple[str, ...], scenario: Scenario, state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """`tenure_is_small_talk` vetoes every topic of each of `asked` and no topic of any of `not_asked`."""
+    for text in asked:
+        verdicts = tenure_verdicts(text, scenario, state, analyzer)
+        assert verdicts and all(verdicts.values()), (text, verdicts)
+    for text in not_asked:
+        assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+
+
 class TestNearVerbatimExample:
     def test_typed_example_wins(self, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
         outcome = near_verbatim_example(None, context("流す曲を変えてみたら", hoshizora, stage_state, analyzer))
@@ -1269,11 +1280,13 @@ class TestRoundTenGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_asking_someone_s_tenure_is_small_talk(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
-        for text in ("ここで働いて何年になるんですか", "この仕事、もう長いの？", "先生になって何年目ですか"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), text
-        for text in ("この建物って何年前からあるの？", "この曲、何年に作ったの？", "長い一日でしたね"):
-            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+        assert_tenure(
+            ("ここで働いて何年になるんですか", "この仕事、もう長いの？", "先生になって何年目ですか"),
+            ("この建物って何年前からあるの？", "この曲、何年に作ったの？", "長い一日でしたね"),
+            scenario,
+            state,
+            analyzer,
+        )
 
     def test_a_topic_about_work_keeps_a_tenure_question(self, amatsu: Scenario, analyzer: TextAnalyzer) -> None:
         # ねぎらう (thanking the crew for their work) speaks of working: the question may be about it
@@ -1428,11 +1441,13 @@ class TestRoundElevenGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_how_many_years_asked_with_nan(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
-        for text in ("この仕事になって何年なんですか", "ここに来て何年なの？"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), text
-        for text in ("この建物って何年前なんですか", "それって何年前なの？"):
-            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+        assert_tenure(
+            ("この仕事になって何年なんですか", "ここに来て何年なの？"),
+            ("この建物って何年前なんですか", "それって何年前なの？"),
+            scenario,
+            state,
+            analyzer,
+        )
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_a_yes_after_what_it_is_given_on(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
@@ -2381,11 +2396,13 @@ class TestRoundSixteenFirstBatchGaps:
         self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        for text in ("ミツさん、この店ば何年やっとらすと？", "配達って何年しよっと？"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), (text, verdicts)
-        for text in ("何年前にしよったと？", "何年後にやっとらすと？"):
-            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+        assert_tenure(
+            ("ミツさん、この店ば何年やっとらすと？", "配達って何年しよっと？"),
+            ("何年前にしよったと？", "何年後にやっとらすと？"),
+            scenario,
+            state,
+            analyzer,
+        )
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_where_a_thing_was_bought_and_a_remark_on_here_are_small_talk(
@@ -2592,11 +2609,13 @@ class TestRoundSixteenFifthBatchGaps:
         self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        for text in ("岡田さん、警備のお仕事は長いんですか？", "整備の仕事は長いのか"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), (text, verdicts)
-        for text in ("夜は長いですね", "その話、長いんですか？"):
-            assert not any(tenure_verdicts(text, scenario, state, analyzer).values()), text
+        assert_tenure(
+            ("岡田さん、警備のお仕事は長いんですか？", "整備の仕事は長いのか"),
+            ("夜は長いですね", "その話、長いんですか？"),
+            scenario,
+            state,
+            analyzer,
+        )
         looks = "その懐中電灯、明るそうですね"
         verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, looks, scenario, state, analyzer)
         praising = TestComplimentIsSmallTalk.PRAISING
@@ -2665,10 +2684,8 @@ class TestRoundSixteenSixthBatchGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_how_long_since_one_began_is_tenure(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
-        for text in ("マサルさん、うどん打ち始めてどんくらいになるん？", "ここに来てどのくらい？"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), (text, verdicts)
-        assert not any(tenure_verdicts("あれから何日たった？", scenario, state, analyzer).values())
+        asked = ("マサルさん、うどん打ち始めてどんくらいになるん？", "ここに来てどのくらい？")
+        assert_tenure(asked, ("あれから何日たった？",), scenario, state, analyzer)
 
 
 class TestRoundSixteenSeventhBatchGaps:
@@ -2751,10 +2768,8 @@ class TestRoundSeventeenFirstBatchGaps:
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_tenure_in_the_kobe_progressive(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
         scenario, state = scenes[scene]
-        for text in ("シェフ、パティシエ何年しとうの？", "この仕事、何年しとるん？"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), (text, verdicts)
-        assert not any(tenure_verdicts("何年に建ったか知っとう？", scenario, state, analyzer).values())
+        asked = ("シェフ、パティシエ何年しとうの？", "この仕事、何年しとるん？")
+        assert_tenure(asked, ("何年に建ったか知っとう？",), scenario, state, analyzer)
 
 
 class TestRoundSeventeenSecondBatchGaps:
@@ -2801,9 +2816,9 @@ class TestRoundSeventeenSecondBatchGaps:
         self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        for text in ("ヨシオさん、笛は何年吹いちょられますか？", "ここに何年住んじょるん？"):
-            verdicts = tenure_verdicts(text, scenario, state, analyzer)
-            assert verdicts and all(verdicts.values()), (text, verdicts)
+        assert_tenure(
+            ("ヨシオさん、笛は何年吹いちょられますか？", "ここに何年住んじょるん？"), (), scenario, state, analyzer
+        )
 
 
 class TestRoundSeventeenThirdBatchGaps:
@@ -2850,8 +2865,7 @@ class TestRoundSeventeenThirdBatchGaps:
         self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
         scenario, state = scenes[scene]
-        verdicts = tenure_verdicts("師匠、竹細工何年しちょるん？", scenario, state, analyzer)
-        assert verdicts and all(verdicts.values()), verdicts
+        assert_tenure(("師匠、竹細工何年しちょるん？",), ("何年前にしちょった？",), scenario, state, analyzer)
 
 
 class TestRoundSeventeenFourthBatchGaps:
