@@ -2756,8 +2756,12 @@ class TestRoundSeventeenFirstBatchGaps:
             f"{place}へは、ここから裏を回れば近いか？",
             f"{alias}って、ここから歩いてどれくらいだ？",
         )
-        moving = (f"{place}へ参る", f"ここから{alias}まで行ってくる")
+        moving = (f"{place}へ参る", f"ここから{alias}まで行ってくる", f"ここから近いから{place}に行ってくる")
         assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+        # the model's move is vetoed on the questions, not on going because it is near
+        for text in (*staying, moving[-1]):
+            vetoed = place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer)) is not None
+            assert vetoed == (text in staying), text
 
     @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
     def test_a_farewell_decided_on_with_to_suru(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
