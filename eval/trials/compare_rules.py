@@ -4,7 +4,9 @@
 
 For every public and held-out case it applies both revisions' rules: the rules that decide before the
 model, and the vetoes after it for every candidate the model could pick. It prints each case whose
-outcome differs, then how many cases it checked."""
+outcome differs, then how many cases it checked. It compares both revisions' addressee finders the same
+way (whom the text calls), printing each case whose addressee differs; the rules are compared on the
+candidates today's finder leaves."""
 
 from __future__ import annotations
 
@@ -26,16 +28,18 @@ from app.text import TextAnalyzer
 SETS = (("scenario", "eval/*.json"), ("eval/unseen/scenario", "eval/unseen/*.json"))
 
 
-def rules_at(revision: str) -> ModuleType:
+def module_at(revision: str, stage: str) -> ModuleType:
+    """The pipeline stage `stage` (refine, addressee) as it was at `revision`."""
     source = subprocess.run(
-        ["git", "show", f"{revision}:app/pipeline/refine.py"], check=True, capture_output=True, text=True
+        ["git", "show", f"{revision}:app/pipeline/{stage}.py"], check=True, capture_output=True, text=True
     ).stdout
-    path = Path(tempfile.mkdtemp()) / "refine_then.py"
+    name = f"{stage}_then"
+    path = Path(tempfile.mkdtemp()) / f"{name}.py"
     path.write_text(source)
-    spec = importlib.util.spec_from_file_location("refine_then", path)
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
-    sys.modules["refine_then"] = module
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -49,8 +53,9 @@ def outcomes(rules: ModuleType, text: str, state: object, candidates: tuple, ana
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("revision", help="a git revision whose app/pipeline/refine.py to compare with")
-    then = rules_at(parser.parse_args().revision)
+    parser.add_argument("revision", help="a git revision whose rules and addressee finder to compare with")
+    revision = parser.parse_args().revision
+    then, addressee_then = module_at(revision, "refine"), module_at(revision, "addressee")
     analyzer = TextAnalyzer()
     checked = 0
     for scenario_dir, pattern in SETS:
@@ -62,6 +67,12 @@ def main() -> None:
                 scenario = scenarios[eval_file.scenario]
                 # the candidates the rules see in the service: after the addressee step
                 addressee = find_addressee(case.text, state, scenario)
+                called_then = addressee_then.find_addressee(case.text, state, scenario)
+                if (called_then.character, called_then.reason) != (addressee.character, addressee.reason):
+                    print(
+                        f"{path.name}: {case.text} (expects {case.expect}): addressee"
+                        f" {(called_then.character, called_then.reason)} -> {(addressee.character, addressee.reason)}"
+                    )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
                 before = outcomes(then, case.text, state, candidates, analyzer)
                 now = outcomes(refine, case.text, state, candidates, analyzer)
