@@ -47,7 +47,10 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     """A present character called at the start of the text wins, then the on-screen selection,
     then the usual responder."""
     norm = normalize(text)
-    called = _called(norm, state, scenario) or _called(_ATTENTION.sub("", norm, count=1), state, scenario)
+    after_attention = _ATTENTION.sub("", norm, count=1)
+    called = _called(norm, state, scenario)
+    if called is None and after_attention != norm:
+        called = _called(after_attention, state, scenario)
     if called is not None:
         return called
     if state.selected is not None:

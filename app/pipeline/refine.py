@@ -563,10 +563,13 @@ _DECLARATION_CLOSES = frozenset(("よ", "ね", "ぞ", "ぜ", "な", "!", "。", 
 def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
     """How many words after a movement noun make it a verb (移動を開始する: 3), or 0."""
     lemmas = tuple(lemma for _, lemma, _ in after_noun)
-    done = next((len(done) for done in _NOUN_DONE if lemmas[: len(done)] == done), 0)
-    if done:
+
+    def opening(table: tuple[tuple[str, ...], ...]) -> int:
+        return next((len(words) for words in table if lemmas[: len(words)] == words), 0)
+
+    if done := opening(_NOUN_DONE):
         return done
-    declared = next((len(words) for words in _NOUN_DECLARED if lemmas[: len(words)] == words), 0)
+    declared = opening(_NOUN_DECLARED)
     if declared and all(surface in _DECLARATION_CLOSES for surface, _, _ in after_noun[declared:]):
         return declared
     return 0
@@ -749,8 +752,9 @@ _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか
 
 
 def _farewell_at_end(norm: str) -> str | None:
+    decided = _DECIDED_ON.sub("", norm)
     endings = (norm, *(norm[: -len(p)] for p in _FAREWELL_END_PARTICLES if norm.endswith(p)))
-    for ending in (*endings, _DECIDED_ON.sub("", norm)):
+    for ending in (*endings, decided) if decided != norm else endings:
         for farewell in (*FAREWELLS, *_ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
                 return farewell
