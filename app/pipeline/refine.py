@@ -231,7 +231,8 @@ _INTERJECTIONS = _normalized(
     "ほやね ほやな ほやの ほうやね ほうやな "  # Hokuriku (ほやの: Fukui)
     "ほうだね ほうだな "  # Shinshu, Suruga
     "んだら へば んだば "  # Tohoku: それなら, それじゃ
-    "さあ そんなら "
+    "さあ そんなら そしたら "
+    "そいぎ そいなら "  # Saga, Kagoshima: それなら
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -1324,7 +1325,8 @@ def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
 
 # …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
 _STAYING_HERE = re.compile(
-    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:ここ|こっち)"
+    # (まだここにおる: still staying)
+    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:まだ|もう少し|もうちょっと|しばらく)?(?:ここ|こっち)"
     r"(?:(?:で|に)(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります"
     r"|残って(?:る|ます)|いる|います|おる|おります)"
     # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
@@ -1364,8 +1366,10 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     place, _ = invited
     # …or ends on a no of its own (危ないよ、やめとこう)
     last_clause = _PAUSES.split(text)[-1]
+    # (the no may follow an opener: そしたら、後で行く)
     if (
         not text.startswith(_REFUSAL_OPENING)
+        and not _without_openers(text).lstrip("、。,. ").startswith(_REFUSAL_OPENING)
         and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
         and not _REFUSAL_CLOSING.search(last_clause)
         and not _STAYING_HERE.match(last_clause)
@@ -1446,10 +1450,13 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
 _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe),
+    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe;
+    # 何年しよらす: Saga's honorific),
     # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるん]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
+    # …or since when one has done it (お菓子作りはいつから続けているんですか; not いつから始まる)
+    r"|いつから[^、。?]{0,6}?(続けて|働いて|勤めて|務めて)"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
     # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)

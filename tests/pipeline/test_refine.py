@@ -2894,6 +2894,35 @@ class TestRoundSeventeenFourthBatchGaps:
         assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
 
+class TestRoundSeventeenFifthBatchGaps:
+    """Gaps that round 17's fifth batch found on the round's final code (Saga speech, polite standard
+    speech), fixed in round 18 before its first batch ran, on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_yes_opened_with_then(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("そいぎ、見に行こうか", "そしたら、行こっか", "そいなら一緒に行くばい")
+        invited = assert_yeses("のほう、一緒に見に行かん？", yeses, scenario, state, analyzer)
+        assert_noes(("そいぎ、まだここにおる", "そしたら、後で行く"), scenario, invited, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_with_the_saga_honorific_or_since_when(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        assert_tenure(
+            (
+                "親方、焼き物ば何年しよらすと？",
+                "このお仕事、いつから続けているんですか？",
+                "ここでいつから働いてるの？",
+            ),
+            ("いつから始まるの？", "それ、いつからあったの？", "いつからここに？"),
+            scenario,
+            state,
+            analyzer,
+        )
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
