@@ -40,6 +40,9 @@ MOVE_VERBS = frozenset(
 )
 # With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
 _TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
+# So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
+# said of a thing (温室のCO2、下がってる); alone, 下がらせていただきます takes one's leave.
+_WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ|ります|る$|るよ|るね|るわ|ろう)")
 # Farewells that end a conversation, matched at the end of the text…
 _FAREWELL_PHRASES = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
@@ -54,6 +57,8 @@ _FAREWELL_PHRASES = _normalized(
     "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
     "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
     "お暇いたそう おいとまいたそう 失礼いたそう "  # older speech's volitional of いたす
+    # a student's or an older man's leave (僕はこれで失敬する); not 失敬な, rude, nor いや失敬, sorry
+    "失敬する 失敬します 失敬いたします 失敬しよう 失敬するよ これで失敬 お先に失敬 "
     "じゃあとで じゃああとで それじゃあとで "
     "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
     "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
@@ -149,7 +154,9 @@ _PLACE_QUESTION = re.compile(
     r"|(ここから|歩いて)[^、。?]{0,10}(近|遠|すぐ|何分|どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい)[^、。?]{0,8}(\?|か[!。.]*$)"
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
     # may propose going
-    r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね)?\?"
+    r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
+    # …or get out or through from here (ここから出られますか？, ここから裏へ抜けられるけ？)
+    r"|ここから[^、。?]{0,6}(出られ|出れ|でられ|入れ|入られ|はいれ|抜けられ|抜けれ|通れ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
     # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
     r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
 )
@@ -196,7 +203,7 @@ _AGREEMENT = tuple(
     for word in _normalized(
         "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
         "オーケー オフコース レッツゴー "  # English, in katakana
-        "よし 行く おう 一緒に行 一緒にいく "
+        "よし 行く おう 一緒に行 一緒にいく いっしょに行 いっしょにいく "
         "ぜひ 喜んで "
         "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
         "お供します お供するよ 同行する 同行します 同行しよう 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
@@ -233,6 +240,7 @@ _INTERJECTIONS = _normalized(
     "んだら へば んだば "  # Tohoku: それなら, それじゃ
     "さあ そんなら そしたら "
     "そいぎ そいなら "  # Saga, Kagoshima: それなら
+    "ほうけ ほんじゃ ほだな ほだね "  # Koshu: そうか, それじゃ; Tottori: そうだな
     "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
     # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
     # (the longer first: the first opener that matches is cut)
@@ -273,6 +281,10 @@ _INVITING = re.compile(
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     # asked to do something together (ロビーのほう、一緒に見てもらえません？)
     r"|一緒に[^、。?]{0,8}?[てで](もらえ|くれ)(ない|ません|る|ます)か?\?"
+    # …or to go together, asked (いっしょに見に行くけ？: Koshu け for か); not 一緒に行ったことある？
+    r"|(一緒|いっしょ)に[^、。?]{0,8}?(行|い)く(け|か|かい|かね)?\?"
+    # てみるか contracted, as eastern speech says it (見に行ってみっか？, 見でみっか)
+    r"|[てで]みっか(\?|$)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
@@ -297,8 +309,9 @@ _INVITING = re.compile(
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
 # Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form), or with
-# ら, the Kishu let's (つれもて行こら), or で, the Awa one (見に行こでー).
+# ら, the Kishu let's (つれもて行こら), or で, the Awa one (見に行こでー), or さ, the Ise one (つんだって行こさ).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
+_AFTER_SHORT_VOLITIONAL = ("か", "まい", "ら", "で", "さ")
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
 # …and its ておこう, contracted (お参りしとこう, 読んどこう): the volitional is the auxiliary.
@@ -455,7 +468,7 @@ def _volitional_verbs(text: AnalyzedText) -> list[int]:
             surface.endswith(_VOLITIONAL)
             or next_word(index) in _POLITE_VOLITIONAL
             or next_word(index) in _SHORT_OKU_VOLITIONAL
-            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index).rstrip("ー") in ("か", "まい", "ら", "で"))
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index).rstrip("ー") in _AFTER_SHORT_VOLITIONAL)
         )
     ]
 
@@ -577,6 +590,7 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 
 _KURU = normalize("来る")
+_TEKU = normalize("てく")
 _NEGATIVE_N = normalize("ず")
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
@@ -588,6 +602,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
     for index, (surface, lemma, pos) in enumerate(tokens):
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
         if surface == "くっ" and index > 0 and tokens[index - 1][0] in _CONJUNCTIVE:
+            lemma = _KURU
+        # …or voiced, which it reads as ていく's short form (見でくっから)
+        if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
             lemma = _KURU
         if lemma not in verbs:
             continue
@@ -657,7 +674,13 @@ def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     last, following = None, next(rest, None)
     while following is not None and (following[2] == "助動詞" or following[0] in _VERB_TAILS):
         last, following = following, next(rest, None)
-    if following is None or following[2] not in ("名詞", "代名詞") or following[0] in _INTENDING:
+    # (a "noun" opening on っ is the analyser's cut of a contracted ending: 見でくっぺ)
+    if (
+        following is None
+        or following[2] not in ("名詞", "代名詞")
+        or following[0] in _INTENDING
+        or following[0].startswith("っ")
+    ):
         return False
     return last is None or last[0] not in _CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
 
@@ -926,7 +949,11 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     places = mentioned_moves(ctx.text, ctx.candidates)
     if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text):
         return None
-    if not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE) and not _asks_to_be_shown(ctx.text, places[0]):
+    if (
+        not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE)
+        and not _WITHDRAWING_TO.search(ctx.text.norm)
+        and not _asks_to_be_shown(ctx.text, places[0])
+    ):
         return None
     if _asks_about_place(ctx.text, places[0]):
         return None
@@ -1140,6 +1167,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         goes = (
             _says_yes(reply)
             or _bare_movement(reply)
+            # …after openers the analyser may read as nouns (ほやな、つんだって行こさ: ほや, a sea squirt)
+            or _bare_movement_after_openers(text, ctx.analyzer)
             or _echoes(reply, invitation)
             or _lets_as_invited(reply, invitation)
         )
@@ -1297,6 +1326,12 @@ def _bare_movement(text: AnalyzedText) -> bool:
     return any(has_movement_cue(sentence) and not _named_things(sentence) for sentence in _sentences(text))
 
 
+def _bare_movement_after_openers(text: str, analyzer: TextAnalyzer) -> bool:
+    """A bare movement once the reply's openers are taken off; only when there were some."""
+    opened = _without_openers(text)
+    return opened != text and _bare_movement(analyzer.analyze(opened))
+
+
 def _sentences(text: AnalyzedText) -> list[AnalyzedText]:
     """The text cut after each closing mark or question mark, each piece with its own words."""
     return _cut(text, _CLOSING_MARKS | {"?"})
@@ -1326,7 +1361,7 @@ def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
 # …or that stays where the player is (腰が痛うてな、ここで待っとるよ; えー、私はここで待ってる).
 _STAYING_HERE = re.compile(
     # (まだここにおる: still staying)
-    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:まだ|もう少し|もうちょっと|しばらく)?(?:ここ|こっち)"
+    rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:まだ|しばらく|もう(?:少し|ちょっと|ちょい|ちっと|ちいと|ちょっこし))?(?:ここ|こっち)"
     r"(?:(?:で|に)(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります"
     r"|残って(?:る|ます)|いる|います|おる|おります)"
     # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
@@ -1455,8 +1490,9 @@ _TENURE = re.compile(
     # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
     r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
-    # …or since when one has done it (お菓子作りはいつから続けているんですか; not いつから始まる)
-    r"|いつから[^、。?]{0,6}?(続けて|働いて|勤めて|務めて)"
+    # …or since when one has done it (お菓子作りはいつから続けているんですか, いつから続けとるん; not
+    # いつから始まる)
+    r"|いつから[^、。?]{0,6}?(続け|働い|勤め|務め)[てとちで]"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
     # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
@@ -1531,7 +1567,7 @@ _PRAISE = (
     r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|見事|粋|よく(?:でき|出来)|年季が?入"
 )
 _PRAISED = re.compile(
-    r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ)?"
+    r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ|なかなか|実に|ほんまに)?"
     rf"(?:{_PRAISE})"
 )
 # A topic that is itself praise, thanks or encouragement (相手の仕事ぶりをほめる, 相手の働きをねぎらう).

@@ -2923,6 +2923,80 @@ class TestRoundSeventeenFifthBatchGaps:
         )
 
 
+class TestRoundEighteenFirstRunGaps:
+    """Gaps that round 18's first two batches found on every earlier fix (Yamanashi, Ise, Tottori and
+    Aizu speech, a Meiji student's speech, a part-timer's manual keigo), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_going_together_asked_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("うん、行くさ", "ほうけ、ほんじゃいっしょに行くだ", "ええよ、ついてくじゃん", "ほだな、一緒に行くわ")
+        invited = assert_yeses("のほうも、いっしょに見に行くけ？", yeses, scenario, state, analyzer)
+        assert_noes(("いや、おれはもうちっとここで房を見てるさ",), scenario, invited, analyzer)
+        # going together told, or asked about the past: no invitation
+        lines = ("には、あの人といっしょに行くけど", "には、いっしょに行ったことある？")
+        assert_no_invitation(lines, "うん、行くさ", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_eastern_te_mikka_and_the_ise_lets(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("んだな、行ぐべ", "んだなし、いっしょに行ってみっぺ", "いいよ、ついでぐ")
+        invited = assert_yeses("のほうさ、いっしょに見に行ってみっか？", yeses, scenario, state, analyzer)
+        assert_noes(("いや、おれはもうちっとここで足跡見でる",), scenario, invited, analyzer)
+        assert_yeses("のほう、つんだって見に行かへんか？", ("ほやな、つんだって行こさ",), scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_taking_ones_leave_with_shikkei(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("では、僕はこれで失敬する", "じゃあ、お先に失敬します")
+        staying = ("失敬な！僕はそんなこと言っていないぞ", "いや失敬、今のは冗談だ", "失敬するときは声をかけてくれ")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @each_place_and_alias
+    def test_whether_one_can_get_out_from_here_is_asked(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        asking = (f"{place}へは、ここから出られますか？", f"{alias}って、ここから裏へ抜けられるけ？")
+        for text in asking:
+            outcome = place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer))
+            assert outcome is not None, text
+        assert_explicit_moves(place, (f"ここから出られるし、{place}に行こう",), asking, scenes, scene, analyzer)
+
+    @each_place_and_alias
+    def test_withdrawing_to_a_named_place_goes_there(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"{alias}に下がらせていただきます", f"{place}へ下がります")
+        staying = (f"{place}の気温が下がる", f"{alias}に下がったのは誰？")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+        # withdrawing with no place named still takes one's leave
+        assert_farewells(("では、下がらせていただきます",), (), *scenes[scene], analyzer)
+
+    @each_place_and_alias
+    def test_the_voiced_contracted_go_and_see(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"ちっと{alias}見でくっから", f"{place}見でくっぺ")
+        assert_explicit_moves(place, moving, (f"{place}見でくれ",), scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_since_when_in_western_speech_and_praise_for_style(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        assert_tenure(
+            ("マサくん、この仕事はいつから続けとるん？", "いつから働いとるん？"),
+            ("いつから続くん？",),
+            scenario,
+            state,
+            analyzer,
+        )
+        assert_praise_is_small_talk("小野君、その袴、なかなか粋じゃないか", scenario, state, analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
