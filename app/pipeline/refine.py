@@ -53,6 +53,8 @@ _FAREWELL_PHRASES = _normalized(
     "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます 帰らせてもらう "
     # …with the spoken causative (今日はもう帰らしてもらうわ)
     "帰らしていただきます 帰らしてもらいます 帰らしてもらう "
+    # …voiced, in Tohoku speech, and with Morioka's polite もらいす
+    "帰らせでもらいます 帰らせでもらう 帰らせでもらいす 帰らせてもらいす 帰らしてもらいす "
     "おいとまする おいとまさせていただきます お暇します お暇する お暇させていただきます お暇させてもらいます "
     "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
     "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
@@ -510,6 +512,8 @@ _NEGATIVE_ASKED = (
     ["ん", "ね", "?"],
     ["ん", "け"],
     ["ん", "け", "?"],
+    # …or with かね (Chugoku: 見に行かんかね？)
+    ["ん", "か", "ね", "?"],
 )
 
 
@@ -619,6 +623,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから)
         if any(s in ("た", "だ") for s in following[:2]) and following[:1] != ["だけ"]:
             continue
+        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか)
+        if _done_with_an_auxiliary(after_verb):
+            continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
@@ -632,6 +639,16 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue
         return True
     return False
+
+
+def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement is past once an auxiliary verb has carried it (行ってきた, 見に行ってみた)."""
+    return (
+        len(after_verb) > 2
+        and after_verb[0][0] in _CONJUNCTIVE
+        and after_verb[1][1] in _TRYING_AUXILIARIES
+        and after_verb[2][0] in ("た", "だ")
+    )
 
 
 # Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
@@ -1364,9 +1381,9 @@ _STAYING_HERE = re.compile(
     rf"(?:(?:{_FIRST_PERSON_PATTERN})(?:は|も))?(?:まだ|しばらく|もう(?:少し|ちょっと|ちょい|ちっと|ちいと|ちょっこし))?(?:ここ|こっち)"
     r"(?:(?:で|に)(?:待って(?:る|ます|います|おきます)|待っと(?:る|く|ります|きます)|待ちます|残る|残ります"
     r"|残って(?:る|ます)|いる|います|おる|おります)"
-    # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる: western)
-    r"|で[^、。?]{0,10}?[てでとよ](?:る|ます|います|おる|おります))"
-    r"(?:から|がら|し)?(?:ね|よ|わ|ぜ|な|けん)*$"  # not past: ここで待ってたのは湊さんだよ
+    # …or goes on doing something here (ぼくはここでドレス見張ってるよ, ここで布見よる, ここで船見ちょる: western)
+    r"|で[^、。?]{0,10}?(?:[てでとよ]|ちょ)(?:る|ます|います|おる|おります))"
+    r"(?:から|がら|し)?(?:ね|よ|わ|ぜ|な|けん|けえ|けぇ|きに|すけ)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
 # player going alone.

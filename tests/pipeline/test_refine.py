@@ -2997,6 +2997,34 @@ class TestRoundEighteenFirstRunGaps:
         assert_praise_is_small_talk("小野君、その袴、なかなか粋じゃないか", scenario, state, analyzer)
 
 
+class TestRoundEighteenSecondRunGaps:
+    """Gaps that round 18's third and fourth batches found on the first two batches' fixes (Yamaguchi
+    and Morioka speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_western_wont_you_asked_with_kane(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("ええよ、行こうや", "ほうじゃね、いっしょに行くほ", "うん、ついて行くけえ")
+        invited = assert_yeses("のほう、いっしょに見に行かんかね？", yeses, scenario, state, analyzer)
+        assert_noes(("いや、わしはもうちいとここで船見ちょるけえ",), scenario, invited, analyzer)
+        assert_no_invitation(("にはもう行かんかね",), "ええよ、行こうや", scenario, state, analyzer)
+
+    @each_place_and_alias
+    def test_having_been_there_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        been = (f"{place}に行ってきた", f"もう{alias}さ上ってきたべか？", f"{place}に入っちゃった")
+        assert_explicit_moves(place, (f"{place}に行ってきます", f"{alias}に行ってくる"), been, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leave_taken_in_voiced_morioka_speech(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("んだら、今日はこれで帰らせでもらいす", "これで帰らせでもらいます")
+        staying = ("帰らせでもらえねえの？",)
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
