@@ -157,8 +157,9 @@ _PLACE_QUESTION = re.compile(
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
     # may propose going
     r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
-    # …or get out or through from here (ここから出られますか？, ここから裏へ抜けられるけ？)
-    r"|ここから[^、。?]{0,6}(出られ|出れ|でられ|入れ|入られ|はいれ|抜けられ|抜けれ|通れ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
+    # …or get out, through or round from here (ここから出られますか？, ここから裏へ抜けられるけ？,
+    # ここから勝手口で回れますか？)
+    r"|ここから[^、。?]{0,6}(出られ|出れ|でられ|入れ|入られ|はいれ|抜けられ|抜けれ|通れ|回れ|まわれ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
     # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
     r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
 )
@@ -507,6 +508,7 @@ _NEGATIVE_ASKED = (
     ["へん", "?"],
     ["へん", "か"],
     ["へん", "か", "?"],
+    ["へん", "け", "?"],  # Banshu (見に行かへんけ？)
     ["ん", "や", "?"],
     # …and asked with ね (Kyushu: 見に行かんね？) or け (Hokuriku, Ibaraki: 見に行かんけ？)
     ["ん", "ね", "?"],
@@ -623,8 +625,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから)
         if any(s in ("た", "だ") for s in following[:2]) and following[:1] != ["だけ"]:
             continue
-        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか)
-        if _done_with_an_auxiliary(after_verb):
+        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
+        # 行ったり来たりしてた)
+        if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
             continue
@@ -841,10 +844,31 @@ _EDO_POLITE = re.compile(r"(?<=[いきぎしちにびみりえけげせてねべ
 
 
 def _plain_speech(norm: str) -> str:
-    """Drawn-out or casual speech (お先でーす, 失礼しまーす, お先っす, 失礼しまっす) read as its plain word,
-    a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん), and the Edo やす read as ます."""
-    norm = _EDO_POLITE.sub(r"ま\1", _VERBAL_TIC.sub("", norm))
+    """Drawn-out or casual speech (お先でーす, 失礼しまーす, 失礼しまぁす, お先っす, 失礼しまっす) read as
+    its plain word, a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん), and the Edo
+    やす read as ます."""
+    norm = _EDO_POLITE.sub(r"ま\1", _VERBAL_TIC.sub("", _without_drawn_out_vowels(norm)))
     return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
+
+
+# A small vowel after a kana of its own vowel draws the sound out (しまぁす, いってきてぇ, にあってるぅ); after
+# another (てぃ, ふぉ, ちぇ) it spells a sound of its own.
+_DRAWN_OUT = re.compile(
+    "|".join(
+        f"(?<=[{row}]){small}"
+        for small, row in (
+            ("ぁ", "あかさたなはまやらわがざだばぱゃ"),
+            ("ぃ", "いきしちにひみりぎじぢびぴ"),
+            ("ぅ", "うくすつぬふむゆるぐずづぶぷゅ"),
+            ("ぇ", "えけせてねへめれげぜでべぺ"),
+            ("ぉ", "おこそとのほもよろをごぞどぼぽょ"),
+        )
+    )
+)
+
+
+def _without_drawn_out_vowels(norm: str) -> str:
+    return _DRAWN_OUT.sub("", norm)
 
 
 # Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても),
@@ -1171,7 +1195,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     place, invitation = invited
     reply = _plain_lets(ctx)
     text = _plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
-    if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or _GO_ALONE.search(reply.norm):
+    if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or _tells_to_go_alone(reply.norm):
         return None
     if _DECLINING_ME.match(_trimmed(reply.norm)):
         return None
@@ -1385,14 +1409,23 @@ _STAYING_HERE = re.compile(
     r"|で[^、。?]{0,10}?(?:[てでとよ]|ちょ)(?:る|ます|います|おる|おります))"
     r"(?:から|がら|し)?(?:ね|よ|わ|ぜ|な|けん|けえ|けぇ|きに|すけ)*$"  # not past: ここで待ってたのは湊さんだよ
 )
+
+
 # …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
 # player going alone.
 _GO_ALONE = re.compile(
-    r"(一人|ひとり|独り|だけ)で(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
+    r"(一人|ひとり|独り|だけ)で\.*(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
     r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
     # …or tells them to go, as the reply's last words (タケ、行ってこい; ここで待ってるから、行ってきて)
-    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|き(?=よ)|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
+    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|き(?=よ|$)|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
 )
+
+
+def _tells_to_go_alone(norm: str) -> bool:
+    """`_GO_ALONE`, drawn-out and trailing ellipses aside (常さんひとりで…いってきてぇ…)."""
+    return bool(_GO_ALONE.search(_without_drawn_out_vowels(_trimmed(norm))))
+
+
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
 _DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
 # An apology that opens a reply with no yes in it (すみません、先に投影機を見ておきたいので): a polite no.
@@ -1425,7 +1458,7 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
         and not _REFUSAL_CLOSING.search(last_clause)
         and not _STAYING_HERE.match(last_clause)
-        and not _GO_ALONE.search(last_clause)
+        and not _tells_to_go_alone(last_clause)
         and not _BUSY.search(text)
         and not (text.startswith(_APOLOGY) and not _says_yes(ctx.text))
         and not _DECLINING_ME.match(text)
@@ -1505,7 +1538,7 @@ _TENURE = re.compile(
     # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe;
     # 何年しよらす: Saga's honorific),
     # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんら]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんらっ]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
     # …or since when one has done it (お菓子作りはいつから続けているんですか, いつから続けとるん; not
     # いつから始まる)
@@ -1581,7 +1614,8 @@ def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> 
 # (かわいそう is pity, not praise)
 _PRAISE = (
     r"お?似合|(?:かわい|可愛)(?!そう)|かわよ|素敵|すてき|かっこい|格好い|渋い|渋く"
-    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|立派|見事|粋|よく(?:でき|出来)|年季が?入"
+    r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|よか色|立派|見事|粋|よく(?:でき|出来)|年季が?入"
+    r"|にあって|にあう|ええやん"  # in kana (そのハンチング…にあってるぅ), in Kansai (その帽子、ええやんか)
 )
 _PRAISED = re.compile(
     r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ|なかなか|実に|ほんまに)?"

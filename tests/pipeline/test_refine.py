@@ -2959,7 +2959,11 @@ class TestRoundEighteenFirstRunGaps:
     def test_whether_one_can_get_out_from_here_is_asked(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        asking = (f"{place}へは、ここから出られますか？", f"{alias}って、ここから裏へ抜けられるけ？")
+        asking = (
+            f"{place}へは、ここから出られますか？",
+            f"{alias}って、ここから裏へ抜けられるけ？",
+            f"{place}って、ここから勝手口で回れますか？",
+        )
         for text in asking:
             outcome = place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer))
             assert outcome is not None, text
@@ -3023,6 +3027,48 @@ class TestRoundEighteenSecondRunGaps:
         leaving = ("んだら、今日はこれで帰らせでもらいす", "これで帰らせでもらいます")
         staying = ("帰らせでもらえねえの？",)
         assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+class TestRoundEighteenLastBatchGaps:
+    """Gaps that round 18's seventh batch found on the round's code (Banshu speech, a drunk's slurred
+    speech, casual standard speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_banshu_wont_you_and_being_sent_alone_drawn_out(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("ええで、行こか", "せやな、一緒に行くわ", "うん、ついてくわ")
+        invited = assert_yeses("のほう、いっぺん一緒に見に行かへんけ？", yeses, scenario, state, analyzer)
+        noes = (
+            "いや、わいはもうちょっとここで足跡見とくわ",
+            "常さんひとりで…いってきてぇ",
+            "ひとりで行ってきてぇ…",
+            "タケ行ってきぃ",
+        )
+        assert_noes(noes, scenario, invited, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_farewells_drawn_out_with_small_vowels(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほんじゃ…おさきにしつれいしまぁす…", "じゃあ、お先でぇす")
+        staying = ("しつれいしまぁすって言ってた", "ぱーてぃーの曲、かえますか")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @each_place_and_alias
+    def test_going_back_and_forth_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        staying = (f"夜中に男が{place}の前を行ったり来たりしてたって、本当ですか", f"{alias}に行ったり来たり")
+        assert_explicit_moves(place, (f"{place}に行ってくる",), staying, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_banshu_speech_and_praise_in_kana_or_kansai(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        assert_tenure(("親方、そろばん作り何年やっとってんですか？",), ("何年前やったっけ",), scenario, state, analyzer)
+        for text in ("与一さん、その釣り竿、ええやんか", "常さん…そのハンチング…にあってるぅ"):
+            assert_praise_is_small_talk(text, scenario, state, analyzer)
 
 
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
