@@ -41,8 +41,9 @@ MOVE_VERBS = frozenset(
 # With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
 _TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
-# said of a thing (温室のCO2、下がってる); alone, 下がらせていただきます takes one's leave.
-_WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ|ります|る$|るよ|るね|るわ|ろう)")
+# said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
+# 下がらせていただきます takes one's leave. Matched on the trimmed text (控え室へ下がる。).
+_WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ(?![たま])|ります|る$|るよ|るね|るわ|ろう)")
 # Farewells that end a conversation, matched at the end of the text…
 _FAREWELL_PHRASES = _normalized(
     "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
@@ -992,7 +993,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         return None
     if (
         not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE)
-        and not _WITHDRAWING_TO.search(ctx.text.norm)
+        and not _WITHDRAWING_TO.search(_trimmed(ctx.text.norm))
         and not _asks_to_be_shown(ctx.text, places[0])
     ):
         return None

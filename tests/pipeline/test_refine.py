@@ -2973,8 +2973,13 @@ class TestRoundEighteenFirstRunGaps:
     def test_withdrawing_to_a_named_place_goes_there(
         self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
     ) -> None:
-        moving = (f"{alias}に下がらせていただきます", f"{place}へ下がります")
-        staying = (f"{place}の気温が下がる", f"{alias}に下がったのは誰？")
+        moving = (f"{alias}に下がらせていただきます", f"{place}へ下がります", f"では、{place}へ下がる。")
+        staying = (
+            f"{place}の気温が下がる",
+            f"{alias}に下がったのは誰？",
+            f"あの子を{place}に下がらせた",
+            f"あの子は{alias}に下がらせました",
+        )
         assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
         # withdrawing with no place named still takes one's leave
         assert_farewells(("では、下がらせていただきます",), (), *scenes[scene], analyzer)
