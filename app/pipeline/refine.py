@@ -85,6 +85,8 @@ _FAREWELL_PHRASES = _normalized(
     "ばっくれる ばっくれます ずらかる ずらかります "
     # Okinawan: またやーさい (compared without its long-vowel mark)
     "またやさい "
+    # the western 去ぬ, going home (ほな、いぬわ; そろそろいにます); いぬ alone is also a dog (うちのいぬ)
+    "去ぬ 去にます ほないぬ もういぬ そろそろいぬ ぼちぼちいぬ いにます いんでくる いんでくるわ "
     # the eastern let's (んじゃ、お先に失礼すっぺ; 帰るべ), and going home said with から (これで帰っから)
     "失礼すっぺ 失礼すんべ 失礼するべ 帰っぺ 帰るべ 帰んべ 帰っから 帰るから 失礼すっから "
     # English, in katakana (グッバイ; これでゴーホームします); not シーユー, which without its marks is
@@ -280,15 +282,17 @@ _ASKING = re.compile(
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
 # Kansai (歩きまへんか); てみんか: western (行ってみんか).
 _INVITING = re.compile(
-    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみんか?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみんか?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     # asked to do something together (ロビーのほう、一緒に見てもらえません？)
     r"|一緒に[^、。?]{0,8}?[てで](もらえ|くれ)(ない|ません|る|ます)か?\?"
-    # …or to go together, asked (いっしょに見に行くけ？: Koshu け for か); not 一緒に行ったことある？
-    r"|(一緒|いっしょ)に[^、。?]{0,8}?(行|い)く(け|か|かい|かね)?\?"
-    # てみるか contracted, as eastern speech says it (見に行ってみっか？, 見でみっか)
-    r"|[てで]みっか(\?|$)"
+    # …or to go together, asked (いっしょに見に行くけ？: Koshu け for か; ご一緒に見に行かれますか, with no
+    # question mark); not 一緒に行ったことある？
+    r"|(一緒|いっしょ)に[^、。?]{0,8}?(行|い)(く|きます|かれる|かれます)((け|か|かい|かね)?\?|(か|かい|かね)$)"
+    # てみるか contracted, as eastern speech says it (見に行ってみっか？, 見でみっか), or with the eastern
+    # volitional べ (見に行ってみっぺか: Tochigi, Ibaraki; 行ぐべか); not だっぺ (a guess)
+    r"|[てで]みっか(\?|$)|[てで]みっぺ(か|が|け)?(\?|$)|(行|い)[くぐ]べ(か|が)(\?|$)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"
@@ -390,6 +394,11 @@ def _is_kanji(char: str) -> bool:
     return "一" <= char <= "龯" or char in "々〆ヶ"
 
 
+# A verb of going or looking right after the place, its particle dropped, which the analyser may
+# join to the place's last kanji (表見てくらぁ read as 表見, a legal term): the place is still named.
+_VERB_AFTER_A_DROPPED_PARTICLE = re.compile(r"[見行来入戻寄帰覗][ぁ-ゖ]")
+
+
 def names_place(text: AnalyzedText, name: str) -> bool:
     """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
     船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
@@ -405,7 +414,13 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     start = norm.find(name)
     while start >= 0:
         end = start + len(name)
-        cut_after = end not in ends and end < len(norm) and _is_kanji(norm[end - 1]) and _is_kanji(norm[end])
+        cut_after = (
+            end not in ends
+            and end < len(norm)
+            and _is_kanji(norm[end - 1])
+            and _is_kanji(norm[end])
+            and not _VERB_AFTER_A_DROPPED_PARTICLE.match(norm, end)
+        )
         cut_before = start not in ends | {0} and _is_kanji(norm[start - 1]) and _is_kanji(norm[start])
         if not (cut_after or cut_before):
             return True
@@ -603,8 +618,15 @@ _NEGATIVE_N = normalize("ず")
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
 
 
+# Going and coming back, closing on Edo speech's くらぁ for くるわ (ちょっくら見てくらぁ), which the
+# analyser reads as a storehouse (蔵) or a particle.
+_EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
+
+
 def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
+    if _KURU in verbs and _EDO_GO_AND_COME_BACK.search(_trimmed(text.norm)):
+        return True
     tokens = text.tokens
     for index, (surface, lemma, pos) in enumerate(tokens):
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
@@ -1537,9 +1559,9 @@ _TENURE = re.compile(
     r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
     # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
     # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe;
-    # 何年しよらす: Saga's honorific),
+    # 何年しよらす: Saga's honorific; 何年弾っきょん: Awa),
     # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんらっ]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
+    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんらっ]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|っきょ[るんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
     r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
     # …or since when one has done it (お菓子作りはいつから続けているんですか, いつから続けとるん; not
     # いつから始まる)
@@ -1547,7 +1569,7 @@ _TENURE = re.compile(
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
     # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
-    r"|(仕事|勤め|稼業|商売|この道)(は|って|も)?長い(の|ん|です|か|よね|ね|\?|$)"
+    r"|(仕事|勤め|稼業|商売|この道)(は|って|も)?、?長い(の|ん|です|か|よね|ね|\?|$)"
 )
 # A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
 # of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム), or since when one has worked, not

@@ -3076,6 +3076,70 @@ class TestRoundEighteenLastBatchGaps:
             assert_praise_is_small_talk(text, scenario, state, analyzer)
 
 
+class TestRoundNineteenFirstBatchGaps:
+    """Gaps that round 19's first batch found on round 18's code (Awa and Tochigi speech, a learner's
+    Japanese), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_eastern_volitional_invitation_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("んだな、行ってみっぺ", "いいよ、いっしょに行ぐべ", "はい、ついてきます")
+        invited = assert_yeses("のほうも、いっしょに見に行ってみっぺか", yeses, scenario, state, analyzer)
+        noes = ("いや、おれはもうちっとここで見てっから", "ひとりで行ってきてくんちぇ")
+        assert_noes(noes, scenario, invited, analyzer)
+        assert_yeses("さ、いっしょに行ぐべか？", ("んだな、行ぐべ",), scenario, state, analyzer)
+        # a guess with だっぺ, or a past with べ, invites no one
+        lines = ("は、きっと混んでるだっぺ", "には、前に行ったべか？")
+        assert_no_invitation(lines, "んだな、行ってみっぺ", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_going_home_with_the_western_inu(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほな、いぬわ", "ほな、いぬで", "そろそろいにます", "ほんなら去ぬわ")
+        staying = ("うちのいぬ、かわいいわ", "うちのいぬ", "いぬが好き？")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_tenure_in_awa_speech_and_of_a_job_after_a_pause(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        asked = ("ばあちゃん、三味線何年弾っきょん？", "警備さん、この仕事、長いんですか？")
+        not_asked = ("この仕事、長くかかりそう？", "何年前に弾っきょったん？")
+        assert_tenure(asked, not_asked, scenario, state, analyzer)
+
+
+class TestRoundNineteenSecondBatchGaps:
+    """Gaps that round 19's second batch found on round 18's code (a butler's formal speech, a
+    delinquent's speech), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_going_together_asked_politely_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("かしこまりました、お供いたします", "ええ、参りましょう", "承知しました、ご一緒いたします")
+        invited = assert_yeses("のほうも、ご一緒に見に行かれますか", yeses, scenario, state, analyzer)
+        assert_noes(("いえ、私はもう少しここで轍を検めております", "おひとりでどうぞ"), scenario, invited, analyzer)
+        yeses = ("しゃーねーな、付き合ってやるよ", "おう、行こうぜ", "いいっすよ、ついてきます")
+        invited = assert_yeses("のほうにも、一緒に見に行ってみます？", yeses, scenario, state, analyzer)
+        assert_noes(("いや、おれはもうちょいここで見てるわ", "ひとりで行ってこいよ"), scenario, invited, analyzer)
+        assert_yeses("に、行ってみますか", ("ええ、参りましょう",), scenario, state, analyzer)
+        # asked about the past: no invitation
+        lines = ("には、一緒に行かれたことは？", "へは、一緒に行きましたか？", "に行ってみました？")
+        assert_no_invitation(lines, "ええ、参りましょう", scenario, state, analyzer)
+
+    @each_place_and_alias
+    def test_going_and_coming_back_in_edo_speech_with_the_particle_dropped(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        moving = (f"ちょっくら{place}見てくらぁ", f"{alias}行ってくらあ", f"{place}覗いてくる")
+        # (past: been and come back; 見 before another kanji makes a word of its own, not the verb)
+        staying = (f"ちょっくら{place}見てきたぜ", f"{place}見物人、多いね")
+        assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
