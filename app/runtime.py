@@ -43,7 +43,7 @@ def build_interpreter(
         backend,
         analyzer,
         max_text_chars=settings.max_text_chars,
-        min_confidence=settings.min_confidence,
+        min_confidence=backend.default_min_confidence if settings.min_confidence is None else settings.min_confidence,
         decision=DecisionConfig(
             policy=settings.decision,
             calibration_strength=settings.calibration_strength,

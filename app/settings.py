@@ -50,11 +50,13 @@ class Settings(BaseSettings):
         gt=0,
         description="Time budget for one interpretation; past it the answer is なし (error 'timeout').",
     )
-    min_confidence: float = Field(
-        0.0,
+    min_confidence: float | None = Field(
+        None,
         ge=0.0,
         le=1.0,
-        description="A model decision whose confidence is below this becomes なし (rule 'low_confidence').",
+        description="A model decision whose confidence is below this becomes なし (rule 'low_confidence'). "
+        "Unset: the backend's own default, 0.34 for the model and 0 (off) for 'lexical', whose "
+        "similarity scores are on another scale.",
     )
     decision: Literal["greedy", "argmax", "calibrated"] = Field(
         "calibrated",

@@ -14,6 +14,9 @@ class Backend(ABC):
     # Whether the decision step may calibrate this backend's probabilities and add lexical evidence
     # (a language model's scores); a backend whose scores are already lexical is taken as it is.
     calibrated_decision: bool = False
+    # INTERP_MIN_CONFIDENCE when it is unset: the confidence below which this backend's pick is no
+    # better than なし (0: every pick stands).
+    default_min_confidence: float = 0.0
 
     @property
     def context_limit(self) -> int | None:

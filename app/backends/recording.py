@@ -14,6 +14,7 @@ class RecordingBackend(Backend):
         self.inner = inner
         self.name = inner.name
         self.calibrated_decision = inner.calibrated_decision
+        self.default_min_confidence = inner.default_min_confidence
         self.requests: list[ChoiceRequest] = []
 
     @property

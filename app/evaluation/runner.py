@@ -36,6 +36,7 @@ class CaseResult:
     runs: list[str] = field(default_factory=list)  # every answer, with --repeat
     model_scores: dict[str, Any] | None = None  # the model's probabilities, before and after calibration
     dropped_by: str | None = None  # the rule that took the model's own pick out of the decision, if one did
+    held_back: str | None = None  # the pick INTERP_MIN_CONFIDENCE turned into なし, if it did
 
     @property
     def correct(self) -> bool:
@@ -91,9 +92,13 @@ def run_cases(
                         dropped_by = next(
                             (f"rule:{f['rule']}" for f in outcome.trace["rules_fired"] if f.get("to") is None), None
                         )
+                        held_back = next(
+                            (f["from"] for f in outcome.trace["rules_fired"] if f["rule"] == "low_confidence"), None
+                        )
                     except InterpretError as exc:
                         got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
                         dropped_by = None
+                        held_back = None
                     runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
                     bar.update(1)
                 got, decided_by, confidence, model, latency, error = runs[0]
@@ -114,6 +119,7 @@ def run_cases(
                         runs=[r[0] for r in runs],
                         model_scores=scores,
                         dropped_by=dropped_by,
+                        held_back=held_back,
                     )
                 )
     finally:
@@ -159,13 +165,16 @@ CONFIDENCE_THRESHOLDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6)
 
 def confidence_sweep(results: list[CaseResult], backend: str) -> dict[str, float]:
     """Accuracy had INTERP_MIN_CONFIDENCE been each threshold: a pick the backend made (not a rule)
-    with a lower confidence would have been なし. Computed from this run, no re-run needed."""
+    with a lower confidence would have been なし, and one the run's own threshold held back would have
+    stood at a threshold it clears. Computed from this run, no re-run needed."""
     sweep = {}
     for threshold in CONFIDENCE_THRESHOLDS:
         correct = 0
         for r in results:
             got = r.got
-            if r.decided_by == backend and got != "なし" and r.confidence is not None and r.confidence < threshold:
+            if r.held_back is not None and r.confidence is not None and r.confidence >= threshold:
+                got = r.held_back
+            elif r.decided_by == backend and got != "なし" and r.confidence is not None and r.confidence < threshold:
                 got = "なし"
             correct += got == r.expect
         sweep[f"{threshold:.1f}"] = round(correct / len(results), 4) if results else 0.0

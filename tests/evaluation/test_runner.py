@@ -25,6 +25,28 @@ def test_confidence_sweep_turns_unsure_model_picks_into_none() -> None:
     assert sweep["0.0"] == 0.75 and sweep["0.3"] == 1.0 and sweep["0.4"] == 0.75
 
 
+def test_a_pick_the_run_s_threshold_held_back_stands_below_it_in_the_sweep() -> None:
+    held = _case("意図:a", "なし", decided_by="rule:low_confidence", confidence=0.33)
+    held.held_back = "意図:a"
+    sweep = confidence_sweep([held, _case("なし", "なし", decided_by="rule:low_confidence", confidence=0.2)], "model")
+    assert sweep["0.0"] == 1.0 and sweep["0.3"] == 1.0 and sweep["0.4"] == 0.5
+
+
+def test_the_report_records_the_pick_the_threshold_held_back(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    interpreter.min_confidence = 1.0  # above any pick
+    fake_backend.queue("A2")
+    eval_file = EvalFile(
+        scenario="hoshizora",
+        states={"stage": stage_state},
+        cases=[EvalCase(state="stage", text="ミキサーの調子はどう？", expect="なし")],
+    )
+    (result,) = run_cases(interpreter, [(Path("s.json"), eval_file)])
+    assert result.got == "なし" and result.decided_by == "rule:low_confidence"
+    assert result.held_back == "意図:機材トラブル"
+
+
 def test_false_actions_are_counted_and_listed() -> None:
     summary = summarize([_case("なし", "移動:x"), _case("意図:a", "意図:a")], "model", 1)
     assert summary["false_actions"] == 1 and summary["false_actions_per_100"] == 50.0
