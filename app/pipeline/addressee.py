@@ -17,8 +17,11 @@ _HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩"
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
 _CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥\s]|$)")
-# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！).
-_ATTENTION = re.compile(r"^(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，\s]?")
+# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！), or
+# with a stammered or startled first sound (さ、さくら先輩… / え、園長…).
+_ATTENTION = re.compile(
+    r"^(?:(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，\s]?|[ぁ-ゖァ-ヺ][、,，])"
+)
 # <name>はどう思う？ / <name>の意見は？ / <name>に聞きたい: the player turns to that character.
 _OPINION = re.compile(r"^(?:は|って|に|の)(?:.*)(?:どう思|どう考|どうです|どう\?|どう$|意見|聞きたい|聞いて|訊)")
 

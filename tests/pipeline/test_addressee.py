@@ -1,3 +1,5 @@
+import pytest
+
 from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.scenario import Scenario
@@ -48,6 +50,23 @@ def test_second_scenario_an_old_vocative_before_a_name(amatsu: Scenario) -> None
     state = with_kujo_and_mikoto(("救難信号", "九条")).model_copy(update={"selected": "九条"})
     assert find_addressee("ミコトや、記録は？", state, amatsu).character == "ミコト"
     assert find_addressee("ほら、ミコト、見て", state, amatsu).character == "ミコト"
+
+
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_stammered_or_startled_first_sound_before_the_name_is_a_call(
+    scene: str, hoshizora: Scenario, amatsu: Scenario, stage_state: GameState
+) -> None:
+    if scene == "hoshizora":
+        scenario, state, called, other = hoshizora, stage_state.model_copy(update={"selected": "灯"}), "湊", "灯"
+    else:
+        scenario, state, called, other = amatsu, with_kujo_and_mikoto(("救難信号", "九条")), "ミコト", "九条"
+        state = state.model_copy(update={"selected": other})
+    for text in (f"み、{called}さん、あの…", f"え、{called}、本当に？"):
+        addressee = find_addressee(text, state, scenario)
+        assert (addressee.character, addressee.reason) == (called, "called"), text
+    # a sound before a word that is no name, or the name inside a longer word, is no call
+    for text in ("え、本当に？", f"あ、{called}っぽいね"):
+        assert find_addressee(text, state, scenario).reason == "selected", text
 
 
 def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_state: GameState) -> None:
