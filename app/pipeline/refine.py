@@ -808,10 +808,11 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     return _farewell_at_end(norm)
 
 
-# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), and ちゃ in
-# Toyama's (これで失礼するちゃ); only here, for a farewell's own で (今日はこれで) must stay when particles
-# are taken off a promise (また明日、学校で), and ちゃ ends 帰らなくちゃ.
-_FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で", "ちゃ")
+# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
+# Toyama's (これで失礼するちゃ), and an old man's での (お先に失礼しますでの); only here, for a farewell's
+# own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で), and ちゃ ends
+# 帰らなくちゃ.
+_FAREWELL_END_PARTICLES = (*_SENTENCE_END_PARTICLES, "で", "ちゃ", "での")
 
 
 # A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
@@ -1019,7 +1020,9 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         and not _asks_to_be_shown(ctx.text, places[0])
     ):
         return None
-    if _asks_about_place(ctx.text, places[0]):
+    # (…or with は: 物置は、裏の戸から出たらすぐかね？ asks the way, 地方車は一時に通りに入る？ asks when
+    # the truck goes in; neither is the player going)
+    if _asks_about_place(ctx.text, places[0], _TOPIC_MARKERS_BEFORE_A_MOVEMENT):
         return None
     return Outcome(
         places[0].action,
@@ -1028,7 +1031,12 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     )
 
 
-def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
+# What may mark the place as a question's topic: って; with a movement verb in the question, は too.
+_TOPIC_MARKERS = ("って",)
+_TOPIC_MARKERS_BEFORE_A_MOVEMENT = ("って", "は")
+
+
+def _asks_about_place(text: AnalyzedText, place: Candidate, markers: tuple[str, ...] = _TOPIC_MARKERS) -> bool:
     """A question that opens with the place as its topic (ねえ、控え室って…？) asks about the place, a
     movement verb in it or not (奥座敷って入っちゃだめなんすか, 跨線橋って、どこから上がるんですか); a let's
     or a won't-you to go there (控え室って行ってみない？) still proposes going, but not one without a
@@ -1037,13 +1045,28 @@ def _asks_about_place(text: AnalyzedText, place: Candidate) -> bool:
     too."""
     if not _is_question(text):
         return False
-    opening = _without_openers(_PAUSES.sub("", text.norm))
+    openings = _openings(text.norm)
     # the cheap tests first: this runs for every move option the model scored
-    if opening.startswith(tuple(f"{normalize(name)}には" for name in place.names)) and _SOMEONE_THERE.search(opening):
+    someone_there = tuple(f"{normalize(name)}には" for name in place.names)
+    if any(o.startswith(someone_there) and _SOMEONE_THERE.search(o) for o in openings):
         return True
-    if not opening.startswith(tuple(f"{normalize(name)}って" for name in place.names)):
+    topic = tuple(f"{normalize(name)}{marker}" for name in place.names for marker in markers)
+    if not any(o.startswith(topic) for o in openings):
         return False
     return not (is_invitation(text) and has_movement_cue(text, _TO_A_NAMED_PLACE))
+
+
+def _openings(norm: str) -> tuple[str, ...]:
+    """Where a question's topic may stand: at the text's start past its openers, or after a short
+    first clause, a call (代表、地方車は…？ / 湊さん、控え室って…？)."""
+    first, pause, rest = norm.partition("、")
+    opening = _without_openers(_PAUSES.sub("", norm))
+    if pause and 0 < len(first) <= _LONGEST_CALL:
+        return opening, _without_openers(_PAUSES.sub("", rest))
+    return (opening,)
+
+
+_LONGEST_CALL = 8
 
 
 # Whether anyone is there (誰かいる？, どなたかいらっしゃいますか, 誰がおるん？).
@@ -1566,6 +1589,9 @@ _TENURE = re.compile(
     # …or since when one has done it (お菓子作りはいつから続けているんですか, いつから続けとるん; not
     # いつから始まる)
     r"|いつから[^、。?]{0,6}?(続け|働い|勤め|務め)[てとちで]"
+    # …or since when one has done a job or a duty (この仕事はいつからやっとるん, いつからうさぎの係やってるの)
+    r"|(仕事|係|役|当番|商売|稼業|この道)[^、。?]{0,3}?いつから[^、。?]{0,3}?(やっ|し)[てとちょ]"
+    r"|いつから[^、。?]{0,6}?(仕事|係|役|当番)を?(やっ|し)[てとちょ]"
     # …or how long since one began (うどん打ち始めてどんくらいになるん？)
     r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
     # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
@@ -1648,6 +1674,12 @@ _PRAISED = re.compile(
 _PRAISING_TOPIC = re.compile(rf"ほめ|褒|誉|ねぎら|労う|励ま|感謝|ありがと|見事|さすが|{_PRAISE}")
 
 
+def _prefixed_stem(tokens: tuple[tuple[str, str, str], ...], index: int) -> bool:
+    """A verb's stem after the prefix お or 御, which names a thing (お守り, お手玉) that the analyser reads
+    as the verb (守る)."""
+    return tokens[index][2] == "動詞" and index > 0 and tokens[index - 1][2] == "接頭辞"
+
+
 def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Praising something (千鶴さん、そのカーディガン、お似合いね) is small talk: the model read such lines
     as whatever topic was first at hand (the stolen ring). A topic whose own texts name the thing
@@ -1660,7 +1692,8 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     # no thing named (このすごくきれいな宝石: the praise describes what follows), no compliment
     # (the text's own words, not the span's: folded to hiragana, どれす is no noun to SudachiPy)
     span = praised.group("thing")
-    things = [s for s, _, pos in ctx.text.tokens if pos == "名詞" and s in span]
+    tokens = ctx.text.tokens
+    things = [s for i, (s, _, pos) in enumerate(tokens) if s in span and (pos == "名詞" or _prefixed_stem(tokens, i))]
     if not things or any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
         return None
     return Outcome(NONE, "compliment_is_small_talk", f"praises 「{span}」, which the topic does not name")

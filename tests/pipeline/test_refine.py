@@ -3140,6 +3140,40 @@ class TestRoundNineteenSecondBatchGaps:
         assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
+class TestRoundNineteenThirdAndFourthBatchGaps:
+    """Gaps that round 19's third and fourth batches found on the round's code (Hiroshima, Tosa and
+    Sendai speech, internet slang, a child's speech, an old man's speech), on both scenarios."""
+
+    @each_place_and_alias
+    def test_a_question_with_the_place_as_its_topic_after_a_call_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        asking = (
+            f"先輩、{place}は一時に人が入るがやろ？",
+            f"{alias}は、裏の戸から出たらすぐかね？",
+            f"先輩、{place}って入ってもいいの？",
+        )
+        moving = (f"先輩、{place}は、今から行くよ", f"ねえ、{alias}は行ってみない？", f"先輩、{place}に行こう")
+        assert_explicit_moves(place, moving, asking, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_of_a_thing_named_with_o_and_tenure_in_a_job_or_a_duty(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        for text in ("このお守り、かわいいのう", "そのお手玉、きれいやね"):
+            assert_praise_is_small_talk(text, scenario, state, analyzer)
+        asked = ("巫女さん、この仕事はいつからやっとるんですか？", "ゆうと、いつからうさぎの係やってるの？")
+        not_asked = ("特別公開、いつからやってるの？", "この仕事、いつから始まるの？")
+        assert_tenure(asked, not_asked, scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_old_man_s_farewell_closing_on_deno(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        leaving = ("ほいじゃ、お先に失礼しますでの", "わしはこれで帰るでの")
+        staying = ("失礼しますでの、と言うてええかの？", "帰るでのうて、まだおる")
+        assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
