@@ -21,6 +21,18 @@ def normalize(text: str) -> str:
     return _SPACES.sub("", folded)
 
 
+# A stammered first sound, set off by a comma before the word it starts (い、いえ, ぼ、ぼくは, う、うん):
+# the word is what was said. Only a kana that the next word repeats, after the start or a pause.
+_STAMMER = re.compile(r"(?:(?<=^)|(?<=[、,，\s…‥]))([ぁ-ゖァ-ヺ])[、,，](?=\1)")
+
+
+def without_stammers(text: str) -> str:
+    """The text with its stammers taken out (い、いえ、ぼ、ぼくは → いえ、ぼくは)."""
+    while (plain := _STAMMER.sub("", text)) != text:
+        text = plain
+    return text
+
+
 def strip_punctuation(text: str) -> str:
     """Normalised text without punctuation or long-vowel marks, for fuzzy comparisons."""
     return _PUNCT.sub("", normalize(text))
@@ -28,7 +40,7 @@ def strip_punctuation(text: str) -> str:
 
 @dataclass(frozen=True)
 class AnalyzedText:
-    raw: str
+    raw: str  # as typed, its stammers taken out (without_stammers)
     norm: str
     # Normalised dictionary forms of the words, concatenated: lets 踊る match 踊ってみて.
     lemmas: str
@@ -113,6 +125,7 @@ class TextAnalyzer:
         cached = self._cache.get(text)
         if cached is not None:
             return cached
+        typed, text = text, without_stammers(text)
         norm = normalize(text)
         with self._lock:
             morphemes = self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode)
@@ -130,5 +143,5 @@ class TextAnalyzer:
             raw=text, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens, content_words=content_words
         )
         if len(self._cache) < 50_000:  # scenario words and eval texts repeat; player texts rarely do
-            self._cache[text] = result
+            self._cache[typed] = result
         return result

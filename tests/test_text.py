@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.text import TextAnalyzer, as_whole_words
+from app.text import TextAnalyzer, as_whole_words, without_stammers
 
 
 @pytest.mark.parametrize(
@@ -39,3 +39,20 @@ def test_whole_words_start_and_end_at_word_boundaries() -> None:
     assert as_whole_words("いいね", ["うん", "いい", "ね"])
     assert not as_whole_words("いいね", ["かわいい", "ね"])
     assert not as_whole_words("", ["うん"])
+
+
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("い、いえ、ぼ、ぼくは、こ、ここで…", "いえ、ぼくは、ここで…"),
+        ("い、い、いや", "いや"),
+        ("ア、アイス、ください", "アイス、ください"),
+        # not a stammer: a word of its own before a word that starts as it ends, or no repeat at all
+        ("ここ、ここに置いて", "ここ、ここに置いて"),
+        ("たまに、にんじん", "たまに、にんじん"),
+        ("え、園長", "え、園長"),
+    ],
+)
+def test_a_stammer_is_taken_out(typed: str, said: str, analyzer: TextAnalyzer) -> None:
+    assert without_stammers(typed) == said
+    assert analyzer.analyze(typed).raw == said

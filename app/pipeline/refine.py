@@ -155,6 +155,8 @@ _PLACE_QUESTION = re.compile(
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
     r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
     r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)(行|い|出|入|はい)(く|け|き|っ|る|れ|た)"
+    # …going up, down or round (船橋、どこから上がる？ どっちから回れる？)
+    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)(上が|あが|下り|降り|おり|登|のぼ|回|まわ)(る|れ|っ|り)"
     # how far it is from here (ここから近いか？, 歩いてどれくらいだ？)
     r"|(ここから|歩いて)[^、。?]{0,10}(近|遠|すぐ|何分|どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい)[^、。?]{0,8}(\?|か[!。.]*$)"
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
@@ -235,6 +237,7 @@ _AGREEMENT_WHOLE = _normalized(
     " うっす おっす うす"  # a junior's yes
     " よか よかよ よかね よかばい よかぞ よかよか"  # Kyushu: いい
     " いいけど ええけど 別にいいけど"  # a reluctant yes
+    " 一緒に いっしょに ご一緒に"  # a terse yes to going together (おう、一緒に)
 )
 # Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」), そうだね in western speech among
 # them (ほうじゃね: Hiroshima; せやな: Kansai).
@@ -280,9 +283,9 @@ _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|なに|何|誰|いつ|どこ|なぜ)"
 )
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
-# Kansai (歩きまへんか); てみんか: western (行ってみんか).
+# Kansai (歩きまへんか); てみんか: western (行ってみんか), politely in Miyazaki (見に行ってみんですか).
 _INVITING = re.compile(
-    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみんか?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみん(です)?か?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     # asked to do something together (ロビーのほう、一緒に見てもらえません？)
@@ -1327,9 +1330,13 @@ def _says_yes(reply: AnalyzedText) -> bool:
     own = _OWN_SUBJECT.sub("", opened, count=1)
     return (
         (_opens_with_agreement(opened, reply) or (own != opened and _opens_with_agreement(own, reply)))
-        or any(
-            _without_closing_particles(r) in _AGREEMENT_WHOLE
-            for r in (text, opened, stripped)  # うっす, before っす reads as です
+        # (asked back, a whole-reply yes is a question: 一緒に？)
+        or (
+            not _trimmed(reply.norm).endswith("?")
+            and any(
+                _without_closing_particles(r) in _AGREEMENT_WHOLE
+                for r in (text, opened, stripped)  # うっす, before っす reads as です
+            )
         )
         # …or two of them (おけ、りょ)
         or all(
@@ -1667,7 +1674,8 @@ _PRAISE = (
     r"|にあって|にあう|ええやん"  # in kana (そのハンチング…にあってるぅ), in Kansai (その帽子、ええやんか)
 )
 _PRAISED = re.compile(
-    r"(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ|なかなか|実に|ほんまに)?"
+    r"(?:その|この)(?P<thing>[^、。?!.]{1,10}?)(?:、|\.{2,})?"
+    r"(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ|なかなか|実に|ほんまに|まあ)?"
     rf"(?:{_PRAISE})"
 )
 # A topic that is itself praise, thanks or encouragement (相手の仕事ぶりをほめる, 相手の働きをねぎらう).
@@ -1701,7 +1709,8 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
 
 # A remark on a thing at hand that closes the text (このスープ、あったかーい; 三浦さん、その手帳、使い込んでますね);
 # not ここの, そこの (here, there), nor hearsay (この旅館、昔は療養所だったって聞きました: news of the place).
-_REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10})、(?P<remark>[^、。?!]+)$")
+# (An ellipsis, which NFKC writes as dots, sets the thing off too: そのカーディガン…まあ似合ってる.)
+_REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!.]{1,10})(?:、|\.{2,})(?P<remark>[^、。?!]+)$")
 _HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|そうです|んだって|ですって")
 # (そうだ after a stem is how a thing looks, not hearsay: その懐中電灯、明るそうですね; SudachiPy reads that
 # そう as a 形状詞, hearsay's as a noun: 明日閉まるそうですね)

@@ -28,12 +28,10 @@ from app.text import TextAnalyzer
 SETS = (("scenario", "eval/*.json"), ("eval/unseen/scenario", "eval/unseen/*.json"))
 
 
-def module_at(revision: str, stage: str) -> ModuleType:
-    """The pipeline stage `stage` (refine, addressee) as it was at `revision`."""
-    source = subprocess.run(
-        ["git", "show", f"{revision}:app/pipeline/{stage}.py"], check=True, capture_output=True, text=True
-    ).stdout
-    name = f"{stage}_then"
+def module_at(revision: str, path: str) -> ModuleType:
+    """The module at `path` (app/pipeline/refine.py, app/text.py) as it was at `revision`."""
+    source = subprocess.run(["git", "show", f"{revision}:{path}"], check=True, capture_output=True, text=True).stdout
+    name = f"{Path(path).stem}_then"
     path = Path(tempfile.mkdtemp()) / f"{name}.py"
     path.write_text(source)
     spec = importlib.util.spec_from_file_location(name, path)
@@ -55,8 +53,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="a git revision whose rules and addressee finder to compare with")
     revision = parser.parse_args().revision
-    then, addressee_then = module_at(revision, "refine"), module_at(revision, "addressee")
-    analyzer = TextAnalyzer()
+    then, addressee_then = (
+        module_at(revision, "app/pipeline/refine.py"),
+        module_at(revision, "app/pipeline/addressee.py"),
+    )
+    # the text as the rules saw it then (stammers, say, were not yet taken out before round 19)
+    analyzer, analyzer_then = TextAnalyzer(), module_at(revision, "app/text.py").TextAnalyzer()
     checked = 0
     for scenario_dir, pattern in SETS:
         scenarios = load_scenario_dir(Path(scenario_dir)).scenarios
@@ -74,7 +76,7 @@ def main() -> None:
                         f" {(called_then.character, called_then.reason)} -> {(addressee.character, addressee.reason)}"
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
-                before = outcomes(then, case.text, state, candidates, analyzer)
+                before = outcomes(then, case.text, state, candidates, analyzer_then)
                 now = outcomes(refine, case.text, state, candidates, analyzer)
                 checked += 1
                 if before != now:

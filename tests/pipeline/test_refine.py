@@ -3174,6 +3174,49 @@ class TestRoundNineteenThirdAndFourthBatchGaps:
         assert_farewells(leaving, staying, *scenes[scene], analyzer)
 
 
+class TestRoundNineteenFifthAndSixthBatchGaps:
+    """Gaps that round 19's fifth and sixth batches found on the round's code (Miyazaki speech, a terse
+    player, a nervous speaker's stammer), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_polite_miyazaki_wont_you_a_terse_yes_and_a_stammered_no(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("いいよ、行こや", "じゃあ、いっしょに行くわ", "うん、ついてくわ", "う、うん、い、行きます")
+        invited = assert_yeses("のほうも、いっしょに見に行ってみんですか", yeses, scenario, state, analyzer)
+        noes = ("いや、俺はもうちょっとここで見ちょくわ", "い、いえ、ぼ、ぼくは、こ、ここで、も、もう少し…")
+        assert_noes(noes, scenario, invited, analyzer)
+        invited = assert_yeses(
+            "のほうも、一緒に見に行くか？", ("おう、一緒に", "いっしょに！"), scenario, state, analyzer
+        )
+        # asking back is no yes
+        for text in ("一緒に？", "え、一緒に？"):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @each_place_and_alias
+    def test_the_way_up_or_round_asked_is_no_move(
+        self, scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        asking = (f"{place}、どこから上がる？", f"{alias}って、どっちから回れる？")
+        for text in asking:
+            outcome = place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer))
+            assert outcome is not None, text
+        assert_explicit_moves(place, (f"{place}に上がろう", f"{alias}へ回ろう"), asking, scenes, scene, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_praise_or_a_remark_on_a_thing_set_off_by_an_ellipsis(
+        self, scene: str, scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = scenes[scene]
+        assert_praise_is_small_talk("部長さん、そのカーディガン…まあ似合ってるんじゃない", scenario, state, analyzer)
+        assert_praise_is_small_talk("こ、このキーホルダー、か、かわいい", scenario, state, analyzer)
+        praising = TestComplimentIsSmallTalk.PRAISING
+        for text in ("このソファ…寝れそう…", "このなべ…でっかいなぁ…"):
+            verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+            assert verdicts and all(v != (t.target in praising) for t, v in verdicts.items()), (text, verdicts)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
