@@ -296,6 +296,8 @@ _INVITING = re.compile(
     # てみるか contracted, as eastern speech says it (見に行ってみっか？, 見でみっか), or with the eastern
     # volitional べ (見に行ってみっぺか: Tochigi, Ibaraki; 行ぐべか); not だっぺ (a guess)
     r"|[てで]みっか(\?|$)|[てで]みっぺ(か|が|け)?(\?|$)|(行|い)[くぐ]べ(か|が)(\?|$)"
+    # …and the Kanto won't-you on ねえ for ない (見に行ってみねえかい: Chichibu, Gunma; 行かねえか)
+    r"|[てで]みねえ(か|かい)?(\?|$)|(行|い)かねえ(か|かい)(\?|$)"
     r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
     # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
     r"|[こごろよぼ]っか"

@@ -3217,6 +3217,24 @@ class TestRoundNineteenFifthAndSixthBatchGaps:
             assert verdicts and all(v != (t.target in praising) for t, v in verdicts.items()), (text, verdicts)
 
 
+class TestRoundNineteenSeventhBatchGaps:
+    """Gaps that round 19's seventh batch found on the round's code (Chichibu speech), on both
+    scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_kanto_wont_you_on_nee_and_its_yeses(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("おう、行ってみんべ", "いいよ、一緒に行くべ", "はい、ついてきます")
+        invited = assert_yeses("のほうも、一緒に見に行ってみねえかい", yeses, scenario, state, analyzer)
+        assert_noes(("いや、おれはもうちっとここで見てるわ", "兄さんひとりで行ってきなよ"), scenario, invited, analyzer)
+        assert_yeses("に、行かねえか？", ("おう、行ってみんべ",), scenario, state, analyzer)
+        # a refusal or a question in the same speech invites no one
+        lines = ("には、もう行かねえよ", "のこと、知らねえかい？")
+        assert_no_invitation(lines, "おう、行ってみんべ", scenario, state, analyzer)
+
+
 def with_every_intent(state: GameState, scenario: Scenario) -> GameState:
     """`state` with every intent of `scenario` available, spoken by its responder."""
     return GameState.model_validate(
