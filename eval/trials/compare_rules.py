@@ -6,7 +6,8 @@ For every public and held-out case it applies both revisions' rules: the rules t
 model, and the vetoes after it for every candidate the model could pick. It prints each case whose
 outcome differs, then how many cases it checked. It compares both revisions' addressee finders the same
 way (whom the text calls), printing each case whose addressee differs; the rules are compared on the
-candidates today's finder leaves."""
+candidates today's finder leaves. Each revision's rules read the text as its own analyser did
+(app/text.py: since round 19, with stammers taken out)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ def module_at(revision: str, path: str) -> ModuleType:
     """The module at `path` (app/pipeline/refine.py, app/text.py) as it was at `revision`."""
     source = subprocess.run(["git", "show", f"{revision}:{path}"], check=True, capture_output=True, text=True).stdout
     name = f"{Path(path).stem}_then"
-    path = Path(tempfile.mkdtemp()) / f"{name}.py"
-    path.write_text(source)
-    spec = importlib.util.spec_from_file_location(name, path)
+    copy = Path(tempfile.mkdtemp()) / f"{name}.py"
+    copy.write_text(source)
+    spec = importlib.util.spec_from_file_location(name, copy)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
