@@ -154,9 +154,9 @@ _PLACE_QUESTION = re.compile(
     r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
     # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
     r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
-    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)(行|い|出|入|はい)(く|け|き|っ|る|れ|た)"
-    # …going up, down or round (船橋、どこから上がる？ どっちから回れる？)
-    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)(上が|あが|下り|降り|おり|登|のぼ|回|まわ)(る|れ|っ|り)"
+    # …or from where, going in or out, up, down or round (船橋、どこから上がる？ どっちから回れる？)
+    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)"
+    r"((行|い|出|入|はい)(く|け|き|っ|る|れ|た)|(上が|あが|下り|降り|おり|登|のぼ|回|まわ)(る|れ|っ|り))"
     # how far it is from here (ここから近いか？, 歩いてどれくらいだ？)
     r"|(ここから|歩いて)[^、。?]{0,10}(近|遠|すぐ|何分|どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい)[^、。?]{0,8}(\?|か[!。.]*$)"
     # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
@@ -1061,6 +1061,10 @@ def _asks_about_place(text: AnalyzedText, place: Candidate, markers: tuple[str, 
     return not (is_invitation(text) and has_movement_cue(text, _TO_A_NAMED_PLACE))
 
 
+# The longest first clause that may be a call before a question's topic (代表、 / 湊さん、).
+_LONGEST_CALL = 8
+
+
 def _openings(norm: str) -> tuple[str, ...]:
     """Where a question's topic may stand: at the text's start past its openers, or after a short
     first clause, a call (代表、地方車は…？ / 湊さん、控え室って…？)."""
@@ -1069,9 +1073,6 @@ def _openings(norm: str) -> tuple[str, ...]:
     if pause and 0 < len(first) <= _LONGEST_CALL:
         return opening, _without_openers(_PAUSES.sub("", rest))
     return (opening,)
-
-
-_LONGEST_CALL = 8
 
 
 # Whether anyone is there (誰かいる？, どなたかいらっしゃいますか, 誰がおるん？).
