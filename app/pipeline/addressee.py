@@ -16,12 +16,15 @@ AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "n
 _HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
-_CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥\s]|$)")
+_CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥]|$)")
 # A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！), or
 # with a stammered or startled first sound (さ、さくら先輩… / え、園長…).
 _ATTENTION = re.compile(
-    r"^(?:(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，\s]?|[ぁ-ゖァ-ヺ][、,，])"
+    r"^(?:(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，]?|[ぁ-ゖァ-ヺ][、,，])"
 )
+# Text typed without punctuation, or dictated, sets a call off with a space (所長 あしたの予約って…);
+# normalize() drops white space, so the finder reads a run of it as the comma it stands for.
+_SPACE_RUN = re.compile(r"\s+")
 # <name>はどう思う？ / <name>の意見は？ / <name>に聞きたい: the player turns to that character.
 _OPINION = re.compile(r"^(?:は|って|に|の)(?:.*)(?:どう思|どう考|どうです|どう\?|どう$|意見|聞きたい|聞いて|訊)")
 
@@ -49,7 +52,7 @@ def _names(scenario: Scenario, character_id: str) -> list[str]:
 def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee:
     """A present character called at the start of the text wins, then the on-screen selection,
     then the usual responder."""
-    norm = normalize(text)
+    norm = normalize(_SPACE_RUN.sub("、", text.strip()))
     after_attention = _ATTENTION.sub("", norm, count=1)
     called = _called(norm, state, scenario)
     if called is None and after_attention != norm:

@@ -190,3 +190,22 @@ def test_answered_intents_the_game_gives_are_kept(hoshizora: Scenario, stage_sta
         build_candidates(state, hoshizora), find_addressee("湊さん、夢ってある？", state, hoshizora), state
     )
     assert "灯の夢" in [c.action.target for c in kept]
+
+
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_space_after_the_name_sets_a_call_off_like_a_comma(
+    scene: str, hoshizora: Scenario, amatsu: Scenario, stage_state: GameState
+) -> None:
+    """Text typed without punctuation, or dictated, puts a space where the comma would be."""
+    if scene == "hoshizora":
+        scenario, state, called, other = hoshizora, stage_state.model_copy(update={"selected": "灯"}), "湊", "灯"
+    else:
+        scenario, state, called, other = amatsu, with_kujo_and_mikoto(("救難信号", "九条")), "ミコト", "九条"
+        state = state.model_copy(update={"selected": other})
+    calls = (f"{called} あした何時から", f"{called}さん　あの音なに", f"ねえ {called} 聞いて", f"え {called} 本当に")
+    for text in calls:
+        addressee = find_addressee(text, state, scenario)
+        assert (addressee.character, addressee.reason) == (called, "called"), text
+    # the name inside a word before the space, or talked about, is still no call
+    for text in (f"{called}っぽい 音だね", f"{called}さんって 無口だよね"):
+        assert find_addressee(text, state, scenario).reason == "selected", text
