@@ -214,7 +214,8 @@ _AGREEMENT = tuple(
         "よし 行く おう 一緒に行 一緒にいく いっしょに行 いっしょにいく "
         "ぜひ 喜んで "
         "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
-        "お供します お供するよ 同行する 同行します 同行しよう 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
+        "お供し お供す お供いた お供させ "  # not お供え (an offering)
+        "同行する 同行します 同行しよう 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
         "付いてく ついてく 付いてったる ついてったる かまへん "  # かまへん: Kansai, かまわない
         "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
         "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
@@ -263,6 +264,8 @@ _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 _BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
 _REFUSAL = re.compile(
     r"(^やんだ|ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
+    # …in kana after a て-form (ついていきません, ついていけない); not asked (見ていかない？)
+    r"|[てで]い(きません|かない(?![?か])|けない|けません)"
     rf"|また今度|またの機会|次の機会|{_BUSY.pattern})"
 )
 # A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
@@ -283,9 +286,10 @@ _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|なに|何|誰|いつ|どこ|なぜ)"
 )
 # せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
-# Kansai (歩きまへんか); てみんか: western (行ってみんか), politely in Miyazaki (見に行ってみんですか).
+# Kansai (歩きまへんか); てみんか: western (行ってみんか), politely in Miyazaki (見に行ってみんですか), or on
+# てみらん, asked with かえ in Oita (見に行ってみらんかえ？).
 _INVITING = re.compile(
-    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみん(です)?か?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
+    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみら?ん(です)?(か|かえ)?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
     # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
     r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
     # asked to do something together (ロビーのほう、一緒に見てもらえません？)
@@ -306,8 +310,9 @@ _INVITING = re.compile(
     # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？, 見に行がねが？), which the
     # analyser cannot read
     r"|(行|い)がね(え|ー)?(\?|か|が)"
-    # the Enshu let's, after a verb's negative stem (見に行かざあ); the Toyama one, with んまい (行かんまいけ)
-    r"|[かがさたなばまらわ]んまい(け|か)?(\?|$)"
+    # the Enshu let's, after a verb's negative stem (見に行かざあ, 見に行かまいか); the Toyama one, with
+    # んまい (行かんまいけ)
+    r"|[かがさたなばまらわ]ん?まい(け|か)?(\?|$)"
     r"|[かがさたなばまらわ]ざ(あ|ー)$"
     # 行こう after て, contracted, which the analyser reads as こう (like this): 一緒に見てこうや
     r"|てこう(や|よ|か|ぜ|\?|$)"
@@ -535,8 +540,10 @@ _NEGATIVE_ASKED = (
     ["ん", "ね", "?"],
     ["ん", "け"],
     ["ん", "け", "?"],
-    # …or with かね (Chugoku: 見に行かんかね？)
+    # …or with かね (Chugoku: 見に行かんかね？) or かえ (Oita: 一緒に行かんかえ)
     ["ん", "か", "ね", "?"],
+    ["ん", "か", "え"],
+    ["ん", "か", "え", "?"],
 )
 
 
@@ -1264,15 +1271,18 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
             or _bare_movement_after_openers(text, ctx.analyzer)
             or _echoes(reply, invitation)
             or _lets_as_invited(reply, invitation)
+            or _follows(reply)
         )
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
-        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます), or a yes
-        # after a concession (別にアンタのためじゃないけど、行くわよ).
+        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます), or a yes,
+        # a going or a following after clauses that say yes, concede or give a reason
+        # (別にアンタのためじゃないけど、行くわよ; そうですね、私も気になっていたので、一緒に行きます;
+        # わかりました、工藤さんのあとについていきますね).
         first, *rest = _sentences(reply)
         clauses = _clauses(reply)
-        *conceded, last = (strip_punctuation(c.norm) for c in clauses)
+        *leading, last = clauses
         goes = not _ASKING.search(reply.norm) and (
             (
                 bool(rest)
@@ -1282,10 +1292,12 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
             )
             or (len(clauses) > 1 and all(len(strip_punctuation(c.norm)) <= 15 and _says_yes(c) for c in clauses))
             or (
-                any(c.endswith(_CONCESSIVE) for c in conceded)
-                and all(c.endswith(_CONCESSIVE) or len(c) <= 2 for c in conceded)  # (a stutter: べ、別に…)
-                and len(last) <= 15
-                and (_says_yes(clauses[-1]) or _bare_movement(clauses[-1]))
+                bool(leading)
+                and all(_leads_to_going(c) for c in leading)
+                and (
+                    (len(strip_punctuation(last.norm)) <= 15 and (_says_yes(last) or _bare_movement(last)))
+                    or _follows(last)
+                )
             )
         )
     if not goes:
@@ -1303,8 +1315,24 @@ def _plain_lets(ctx: RuleContext) -> AnalyzedText:
     return ctx.text if plain == ctx.text.raw else ctx.analyzer.analyze(plain)
 
 
-# A clause that concedes something before what it leads to (…じゃないけど, …だが).
+# A clause that concedes something before what it leads to (…じゃないけど, …だが), or gives a reason
+# for it (気になっていたので, 暇だし; けん: western から).
 _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
+_REASON = ("ので", "んで", "から", "けん", "し")
+# Following someone (あとについていきます, 後を付いて行く), not failing to (ついていけない) nor refusing to.
+_FOLLOWING = re.compile(r"(つい|付い)て(い|行)?(く(?!な)|き(?!ませ|たくな))")
+
+
+def _leads_to_going(clause: AnalyzedText) -> bool:
+    """A clause before a yes in a longer reply: an opener (そうですね), a yes itself, a concession, a reason
+    or a stutter (べ、別に)."""
+    plain = strip_punctuation(clause.norm)
+    return len(plain) <= 2 or plain in _INTERJECTIONS or plain.endswith(_CONCESSIVE + _REASON) or _says_yes(clause)
+
+
+def _follows(reply: AnalyzedText) -> bool:
+    """The reply says the player goes along behind someone (工藤さんのあとについていきますね)."""
+    return bool(_FOLLOWING.search(strip_punctuation(reply.norm)))
 
 
 # The player's own "I" opening a reply to an invitation (おじさん, おばさん: how the middle-aged name

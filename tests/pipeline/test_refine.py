@@ -3380,3 +3380,53 @@ class TestKnowledgeEcho:
     ) -> None:
         scenario, state = scenes[scene]
         assert knowledge_echo(None, context(text, scenario, state, analyzer)) is None
+
+
+class TestRoundTwentyGaps:
+    """Gaps that round 20's nine sets found on the round's code (Enshu, Oita and a military register;
+    long, roundabout yeses), on both scenarios."""
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_the_enshu_lets_on_mai_and_the_oita_wont_you_try_on_miran_kae(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        enshu = ("うん、行かまい", "ほうだね、一緒に行くに", "わかった、ついてくでね")
+        assert_yeses("のほうも、一緒に見に行かまいか？", enshu, scenario, state, analyzer)
+        oita = ("うん、行こうえ", "そうやな、一緒に行くわ", "わかった、ついていくけん")
+        invited = assert_yeses("のほうも、一緒に見に行ってみらんかえ？", oita, scenario, state, analyzer)
+        assert_noes(("いや、うちはもうちょっとここ片付けよるけん",), scenario, invited, analyzer)
+        assert_yeses("に、一緒に行かんかえ", ("うん、行こうえ",), scenario, state, analyzer)
+        # a question in the same speech invites no one
+        assert_no_invitation(("のこと、知らんかえ？", "の鍵、知らんか？"), "うん、行かまい", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_an_escort_offered_in_any_politeness(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        yeses = ("はっ、お供いたします", "お供させてください", "喜んでお供しますよ")
+        assert_yeses("のほうも、一緒に見に行ってみるか？", yeses, scenario, state, analyzer)
+        # an offering is no escort
+        assert_no_invitation(("に、お供えしておいてくれ",), "お供えしよう", scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_a_long_yes_after_a_reason_or_following_the_one_who_invites(
+        self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+    ) -> None:
+        scenario, state = invited_scenes[scene]
+        inviter = state.responder
+        yeses = (
+            "そうですね、私も気になっていたので、一緒に行きます",
+            f"わかりました、{inviter}さんのあとについていきますね",
+            "はい、ちょうど手が空いたところだし、行ってみます",
+            f"{inviter}さんについていきます",
+        )
+        invited = assert_yeses("のほうも、一緒に見に行ってみますか？", yeses, scenario, state, analyzer)
+        for text in (
+            "すみません、少し疲れたので、ここで休んでいます",  # a reason for staying
+            "わかりました、でも足が痛いので、ついていけないです",  # failing to follow
+            "そうですね、気になるので、先にその話を聞かせてください",  # it asks
+            "いえ、ついていきません",
+        ):
+            assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
