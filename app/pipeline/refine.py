@@ -1331,8 +1331,9 @@ def _leads_to_going(clause: AnalyzedText) -> bool:
 
 
 def _follows(reply: AnalyzedText) -> bool:
-    """The reply says the player goes along behind someone (工藤さんのあとについていきますね)."""
-    return bool(_FOLLOWING.search(strip_punctuation(reply.norm)))
+    """The reply says the player goes along behind someone (工藤さんのあとについていきますね); asked
+    (誰についていくの？), it does not."""
+    return bool(_FOLLOWING.search(strip_punctuation(reply.norm))) and not _ASKING.search(reply.norm)
 
 
 # The player's own "I" opening a reply to an invitation (おじさん, おばさん: how the middle-aged name

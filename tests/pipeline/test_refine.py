@@ -3428,5 +3428,6 @@ class TestRoundTwentyGaps:
             "わかりました、でも足が痛いので、ついていけないです",  # failing to follow
             "そうですね、気になるので、先にその話を聞かせてください",  # it asks
             "いえ、ついていきません",
+            "誰についていくの？",  # asked
         ):
             assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
