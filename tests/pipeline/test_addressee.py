@@ -52,21 +52,34 @@ def test_second_scenario_an_old_vocative_before_a_name(amatsu: Scenario) -> None
     assert find_addressee("ほら、ミコト、見て", state, amatsu).character == "ミコト"
 
 
+def another_selected(
+    scene: str, hoshizora: Scenario, amatsu: Scenario, stage_state: GameState
+) -> tuple[Scenario, GameState, str]:
+    """The scene with one present character selected on screen, and the name of another present one."""
+    if scene == "hoshizora":
+        return hoshizora, stage_state.model_copy(update={"selected": "灯"}), "湊"
+    return amatsu, with_kujo_and_mikoto(("救難信号", "九条")).model_copy(update={"selected": "九条"}), "ミコト"
+
+
+def assert_calls(
+    calls: tuple[str, ...], no_calls: tuple[str, ...], called: str, state: GameState, scenario: Scenario
+) -> None:
+    """Each of `calls` turns to `called`; each of `no_calls` leaves the selection standing."""
+    for text in calls:
+        addressee = find_addressee(text, state, scenario)
+        assert (addressee.character, addressee.reason) == (called, "called"), text
+    for text in no_calls:
+        assert find_addressee(text, state, scenario).reason == "selected", text
+
+
 @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
 def test_a_stammered_or_startled_first_sound_before_the_name_is_a_call(
     scene: str, hoshizora: Scenario, amatsu: Scenario, stage_state: GameState
 ) -> None:
-    if scene == "hoshizora":
-        scenario, state, called, other = hoshizora, stage_state.model_copy(update={"selected": "灯"}), "湊", "灯"
-    else:
-        scenario, state, called, other = amatsu, with_kujo_and_mikoto(("救難信号", "九条")), "ミコト", "九条"
-        state = state.model_copy(update={"selected": other})
-    for text in (f"み、{called}さん、あの…", f"え、{called}、本当に？"):
-        addressee = find_addressee(text, state, scenario)
-        assert (addressee.character, addressee.reason) == (called, "called"), text
+    scenario, state, called = another_selected(scene, hoshizora, amatsu, stage_state)
     # a sound before a word that is no name, or the name inside a longer word, is no call
-    for text in ("え、本当に？", f"あ、{called}っぽいね"):
-        assert find_addressee(text, state, scenario).reason == "selected", text
+    no_calls = ("え、本当に？", f"あ、{called}っぽいね")
+    assert_calls((f"み、{called}さん、あの…", f"え、{called}、本当に？"), no_calls, called, state, scenario)
 
 
 def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_state: GameState) -> None:
@@ -197,15 +210,8 @@ def test_a_space_after_the_name_sets_a_call_off_like_a_comma(
     scene: str, hoshizora: Scenario, amatsu: Scenario, stage_state: GameState
 ) -> None:
     """Text typed without punctuation, or dictated, puts a space where the comma would be."""
-    if scene == "hoshizora":
-        scenario, state, called, other = hoshizora, stage_state.model_copy(update={"selected": "灯"}), "湊", "灯"
-    else:
-        scenario, state, called, other = amatsu, with_kujo_and_mikoto(("救難信号", "九条")), "ミコト", "九条"
-        state = state.model_copy(update={"selected": other})
+    scenario, state, called = another_selected(scene, hoshizora, amatsu, stage_state)
     calls = (f"{called} あした何時から", f"{called}さん　あの音なに", f"ねえ {called} 聞いて", f"え {called} 本当に")
-    for text in calls:
-        addressee = find_addressee(text, state, scenario)
-        assert (addressee.character, addressee.reason) == (called, "called"), text
     # the name inside a word before the space, or talked about, is still no call
-    for text in (f"{called}っぽい 音だね", f"{called}さんって 無口だよね"):
-        assert find_addressee(text, state, scenario).reason == "selected", text
+    no_calls = (f"{called}っぽい 音だね", f"{called}さんって 無口だよね")
+    assert_calls(calls, no_calls, called, state, scenario)
