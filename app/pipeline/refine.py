@@ -146,6 +146,10 @@ _THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でし
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 帰宅 失礼 退出 退室"))
+# Leaving a place behind (学校を後にする, その場をあとにした); not putting something off (それは後にします).
+_LEFT_BEHIND = re.compile(
+    r"(場|ここ|そこ|学校|校舎|店|館|屋敷|建物|会場|部屋|現場|町|村)を(後|あと)に(する|します|しよう|しましょう|した)"
+)
 # Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
 # 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
 _SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
@@ -930,7 +934,7 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     if ending_farewell(text) is not None:
         return True
     norm = _plain_speech(text.norm)
-    if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)):
+    if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)) or _LEFT_BEHIND.search(norm):
         return True
     surfaces = [surface for surface, _, _ in text.tokens]
     asked = False
@@ -1319,8 +1323,9 @@ def _plain_lets(ctx: RuleContext) -> AnalyzedText:
 # for it (気になっていたので, 暇だし; けん: western から).
 _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
 _REASON = ("ので", "んで", "から", "けん", "し")
-# Following someone (あとについていきます, 後を付いて行く), not failing to (ついていけない) nor refusing to.
-_FOLLOWING = re.compile(r"(つい|付い)て(い|行)?(く(?!な)|き(?!ませ|たくな))")
+# Following someone (あとについていきます, 後を付いて行く, humbly ついてまいります), not failing to
+# (ついていけない) nor refusing to.
+_FOLLOWING = re.compile(r"(つい|付い)て((い|行)?(く(?!な)|き(?!ませ|たくな))|(まい|参)(る|り(?!ませ)))")
 
 
 def _leads_to_going(clause: AnalyzedText) -> bool:

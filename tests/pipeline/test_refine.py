@@ -13,6 +13,7 @@ from app.pipeline.refine import (
     explicit_move,
     farewell_leaves,
     farewell_without_leave,
+    has_leave_cue,
     knowledge_echo,
     lcs_length,
     leave_needs_cue,
@@ -3429,5 +3430,23 @@ class TestRoundTwentyGaps:
             "そうですね、気になるので、先にその話を聞かせてください",  # it asks
             "いえ、ついていきません",
             "誰についていくの？",  # asked
+            "申し訳ございません、ついてまいりません",
         ):
             assert agreement_to_invitation(None, context(text, scenario, invited, analyzer)) is None, text
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_following_humbly(self, scene: str, invited_scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        """Found by round 20's second batch (a department store's service keigo)."""
+        scenario, state = invited_scenes[scene]
+        yeses = (f"承知いたしました、{state.responder}さんについてまいります", "かしこまりました、後ろをついて参ります")
+        assert_yeses("のほうも、一緒にご覧になりますか？", yeses, scenario, state, analyzer)
+
+    @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+    def test_leaving_a_place_behind_is_a_leave_cue(self, scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+        """Found by round 20's second batch (inputs written as actions: 礼を言って学校を後にする)."""
+        scenario, state = scenes[scene]
+        for text in ("礼を言って学校を後にする", "その場をあとにした", "静かに部屋を後にします"):
+            assert has_leave_cue(analyzer.analyze(text)), text
+        for text in ("それは後にします", "宿題を後にする", "この話はあとにしよう"):
+            assert not has_leave_cue(analyzer.analyze(text)), text
+        assert leave_needs_cue(LEAVE, context("礼を言って学校を後にする", scenario, state, analyzer)) is None
