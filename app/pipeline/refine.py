@@ -1280,10 +1280,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     else:
         # A longer reply goes when a yes is a sentence of its own and what follows only goes along
         # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
-        # Or when it is short clauses that each say yes (よろしおすなあ、ご一緒させてもらいます), or a yes,
-        # a going or a following after clauses that say yes, concede or give a reason
-        # (別にアンタのためじゃないけど、行くわよ; そうですね、私も気になっていたので、一緒に行きます;
-        # わかりました、工藤さんのあとについていきますね).
+        # Or when a yes, a going or a following comes after clauses that open, say yes, concede or give a
+        # reason (よろしおすなあ、ご一緒させてもらいます; 別にアンタのためじゃないけど、行くわよ;
+        # そうですね、私も気になっていたので、一緒に行きます; わかりました、工藤さんのあとについていきますね).
         first, *rest = _sentences(reply)
         clauses = _clauses(reply)
         *leading, last = clauses
@@ -1294,7 +1293,6 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                 and _says_yes(first)
                 and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
             )
-            or (len(clauses) > 1 and all(len(strip_punctuation(c.norm)) <= 15 and _says_yes(c) for c in clauses))
             or (
                 bool(leading)
                 and all(_leads_to_going(c) for c in leading)
