@@ -1,5 +1,12 @@
-"""`kikitori-bench`: latency of the service's path (HTTP, one-pass, prefix cache) against the naive path
-(grammar-constrained generation with a KV-cache reset per call) and against the floor, in one run."""
+"""`kikitori-bench`: latency as a game sees it, through HTTP, in one run.
+
+--play N (the default mode): a play-through of N turns, every request in a state the service has never
+met (the turn's case in a reordered copy of its state, every state cache dropped before it), then the
+same turns with each state sent to POST /v1/prepare about --ahead seconds before its text. Prints
+p50/p95/max, timeouts and accuracy for both, beside the floor: the tokens each request really had to
+evaluate times the per-token cost measured in the same run.
+--warm: the earlier benchmark: the eval set's cases in their own (repeating) states, against the naive
+path (grammar-constrained generation with a KV-cache reset per call) and the floor."""
 
 from __future__ import annotations
 
@@ -15,10 +22,13 @@ from typing import Any
 
 import httpx
 import uvicorn
+from fastapi import FastAPI
 
 from app.backends.llama import load_llama_backend
 from app.backends.recording import RecordingBackend
+from app.budget import Budget
 from app.evaluation.dataset import EvalFile, load_eval_file
+from app.evaluation.runner import cold_state
 from app.main import create_app
 from app.settings import PROJECT_ROOT, Settings
 
@@ -41,27 +51,113 @@ def _cases(eval_file: EvalFile) -> list[dict[str, Any]]:
     ]
 
 
-def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="kikitori-bench", description=__doc__)
-    parser.add_argument("--eval", type=Path, default=PROJECT_ROOT / "eval" / "hoshizora.json")
-    parser.add_argument("--naive-cases", type=int, default=20, help="cases timed on the naive path (~9 s each)")
-    parser.add_argument("--throughput-requests", type=int, default=48)
-    args = parser.parse_args(argv)
-
-    settings = Settings()
-    eval_file = load_eval_file(args.eval)
-    cases = _cases(eval_file)
-    llama = load_llama_backend(settings)
-    recording = RecordingBackend(llama)
+def _serve(settings: Settings, backend: RecordingBackend) -> tuple[uvicorn.Server, threading.Thread, str, FastAPI]:
     port = _free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(create_app(settings, backend=recording), host="127.0.0.1", port=port, log_level="warning")
-    )
+    app = create_app(settings, backend=backend)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     while not server.started:
         time.sleep(0.05)
-    url = f"http://127.0.0.1:{port}/v1/interpret"
+    return server, thread, f"http://127.0.0.1:{port}", app
+
+
+def _turns(eval_files: list[EvalFile], n: int) -> list[tuple[dict[str, Any], str]]:
+    """N turns spread over the eval files' cases (every k-th case), each in a reordered copy of its state."""
+    cases = [(f, c) for f in eval_files for c in f.cases]
+    step = max(1, len(cases) // n)
+    picked = [cases[(i * step) % len(cases)] for i in range(n)]
+    turns = []
+    for i, (eval_file, case) in enumerate(picked):
+        state = cold_state(eval_file.states[case.state], f"play:{i}")
+        body = {"scenario": eval_file.scenario, "text": case.text, "state": state.model_dump(), "debug": True}
+        turns.append((body, case.expect))
+    return turns
+
+
+def _row(name: str, values: list[float]) -> str:
+    return (
+        f"{name:44} {statistics.median(values):9.0f} {_percentile(values, 0.95):9.0f} "
+        f"{max(values):9.0f} {len(values):5d}"
+    )
+
+
+def play(args: argparse.Namespace) -> None:
+    """A play-through in never-seen states, cold and prepared ahead."""
+    settings = Settings(prepare_topics=False)
+    eval_files = [load_eval_file(p) for p in args.eval]
+    turns = _turns(eval_files, args.play)
+    llama = load_llama_backend(settings)
+    recording = RecordingBackend(llama)
+    server, thread, base, app = _serve(settings, recording)
+    results: dict[str, dict[str, list[float]]] = {}
+    with httpx.Client(timeout=120) as client:
+        # The yes/no topics, as the service prepares them in the background after start (not timed).
+        app.state.interpreter.prepare_topics(lambda: Budget())
+        per_token = statistics.median(llama.per_token_ms() for _ in range(3))
+        for mode in ("cold", "prepared"):
+            latencies, new_tokens, correct, timeouts, confirmed = [], [], 0, 0, 0
+            for body, expect in turns:
+                llama.forget_states()
+                if mode == "prepared":
+                    prepare = {"scenario": body["scenario"], "state": body["state"]}
+                    client.post(f"{base}/v1/prepare", json=prepare).raise_for_status()
+                    time.sleep(args.ahead)
+                started = time.perf_counter()
+                response = client.post(f"{base}/v1/interpret", json=body)
+                latencies.append((time.perf_counter() - started) * 1000)
+                response.raise_for_status()
+                answer = response.json()
+                correct += answer["notation"] == expect
+                timeouts += bool(answer["error"]) and answer["error"]["kind"] == "timeout"
+                debug = answer["debug"] or {}
+                confirmed += "confirmation" in debug
+                model = debug.get("model")
+                if model:
+                    new_tokens.append(model["evaluated_tokens"])
+            results[mode] = {"latency": latencies, "new": new_tokens}
+            print(
+                f"{mode}: {len(turns)} turns, accuracy {correct / len(turns):.1%}, {timeouts} timeouts, "
+                f"{len(new_tokens)} reached the model ({confirmed} also got the yes/no check)"
+            )
+    server.should_exit = True
+    thread.join(timeout=10)
+    print(f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads; layout {settings.prompt_layout}")
+    print(f"measured cost of one prompt token (batch of 128 after a long prefix): {per_token:.1f} ms")
+    print(f"{'request':44} {'p50 ms':>9} {'p95 ms':>9} {'max ms':>9} {'n':>5}")
+    for mode, values in results.items():
+        print(_row(f"{mode}: every request in a new state", values["latency"]))
+        if values["new"]:
+            floor = [n * per_token for n in values["new"]]
+            print(_row(f"{mode}: floor (tokens evaluated x per-token)", floor))
+            print(f"{'':44} tokens evaluated per model request: median {statistics.median(values['new']):.0f}")
+    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"peak memory (RSS): {peak_mb:.0f} MiB")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(prog="kikitori-bench", description=__doc__)
+    parser.add_argument("--eval", type=Path, nargs="+", default=[PROJECT_ROOT / "eval" / "hoshizora.json"])
+    parser.add_argument("--play", type=int, default=24, help="turns of the play-through (each in a new state)")
+    parser.add_argument("--ahead", type=float, default=2.0, help="seconds between /v1/prepare and the text")
+    parser.add_argument("--warm", action="store_true", help="the earlier benchmark: repeated states, naive path")
+    parser.add_argument("--naive-cases", type=int, default=20, help="--warm: cases timed on the naive path")
+    parser.add_argument("--throughput-requests", type=int, default=48)
+    args = parser.parse_args(argv)
+    if args.warm:
+        warm(args)
+    else:
+        play(args)
+
+
+def warm(args: argparse.Namespace) -> None:
+    settings = Settings(prepare_topics=False)
+    eval_file = load_eval_file(args.eval[0])
+    cases = _cases(eval_file)
+    llama = load_llama_backend(settings)
+    recording = RecordingBackend(llama)
+    server, thread, base, _ = _serve(settings, recording)
+    url = f"{base}/v1/interpret"
 
     # (b) the service's path, through HTTP, one client, every case of the eval set.
     latencies, model_latencies, cached, new, extra = [], [], [], [], []
@@ -112,7 +208,7 @@ def main(argv: list[str] | None = None) -> None:
     floor_p50 = statistics.median(floors)
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(
-        f"eval set: {args.eval.name}, {len(cases)} cases, {len(requests)} reached the model; "
+        f"eval set: {args.eval[0].name}, {len(cases)} cases, {len(requests)} reached the model; "
         f"model {llama.model_path.name}; {settings.n_threads or 'all'} threads; "
         f"{confirmed} of them also got the yes/no check"
     )

@@ -6,7 +6,11 @@ import argparse
 import asyncio
 import functools
 import logging
+import threading
+import time
+from collections import deque
 from collections.abc import AsyncIterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -16,11 +20,21 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
 from app.backends.base import Backend
+from app.budget import PREPARE, Budget
 from app.errors import InterpretError
+from app.pipeline.candidates import build_candidates
 from app.pipeline.interpret import Interpretation, Interpreter
 from app.runtime import build_interpreter, make_backend
 from app.scenario import ScenarioSet, load_scenario_dir
-from app.schemas import InputChoice, InterpretRequest, InterpretResponse, RequestErrorResponse
+from app.schemas import (
+    GameState,
+    InputChoice,
+    InterpretRequest,
+    InterpretResponse,
+    PrepareRequest,
+    PrepareResponse,
+    RequestErrorResponse,
+)
 from app.settings import Settings
 
 log = logging.getLogger("kikitori")
@@ -60,6 +74,69 @@ def _field_of(location: tuple[Any, ...]) -> str:
     return out or "body"
 
 
+class Preparer:
+    """One background thread that evaluates states ahead of their text (POST /v1/prepare) and, at
+    start, every yes/no topic. Its work yields the model to any interpretation; only the newest few
+    states are kept waiting, since a game's older states are gone by the time the model is free."""
+
+    def __init__(self, interpreter: Interpreter, max_pending: int = 4, budget_s: float = 30.0) -> None:
+        self.interpreter = interpreter
+        self.budget_s = budget_s
+        self._pending: deque[tuple[str, GameState]] = deque(maxlen=max_pending)
+        self._wake = threading.Event()
+        self._stop = threading.Event()
+        self._topics = True
+        self.prepared = 0
+        self.thread = threading.Thread(target=self._run, name="kikitori-prepare", daemon=True)
+
+    def start(self, topics: bool) -> None:
+        self._topics = topics
+        self.thread.start()
+        self._wake.set()
+
+    def submit(self, scenario: str, state: GameState) -> int:
+        self._pending.append((scenario, state))
+        self._wake.set()
+        return len(self._pending)
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._wake.set()
+        self.thread.join(timeout=5)
+
+    def _budget(self) -> Budget:
+        return Budget.of_seconds(self.budget_s, priority=PREPARE)
+
+    def _run(self) -> None:
+        if self._topics:
+            try:
+                self.interpreter.prepare_topics(self._budget, self._stop.is_set)
+            except Exception:
+                log.exception("preparing the yes/no topics failed")
+        while not self._stop.is_set():
+            self._wake.wait()
+            self._wake.clear()
+            while self._pending and not self._stop.is_set():
+                scenario, state = self._pending.popleft()
+                try:
+                    self.prepared += bool(self.interpreter.prepare(scenario, state, self._budget())["prepared"])
+                except Exception:
+                    log.exception("preparing a state failed")
+
+
+def _timeout_response(seconds: float) -> InterpretResponse:
+    return InterpretResponse(
+        input=InputChoice(kind="none"),
+        notation="なし",
+        addressee=None,
+        entities=[],
+        attitude=None,
+        decided_by="error",
+        confidence=None,
+        error={"kind": "timeout", "message": f"no decision within {seconds:g} s"},
+    )
+
+
 def create_app(settings: Settings | None = None, backend: Backend | None = None) -> FastAPI:
     settings = settings or Settings()
 
@@ -71,14 +148,22 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         app.state.backend = chosen
         app.state.model_problem = model_problem
         app.state.interpreter = build_interpreter(settings, scenario_set, chosen)
+        started = time.perf_counter()
         app.state.interpreter.warm_up()
+        # Threads that wait for the model: each holds a request until the model queue serves or refuses it.
+        app.state.executor = ThreadPoolExecutor(max_workers=64, thread_name_prefix="kikitori-interpret")
+        app.state.preparer = Preparer(app.state.interpreter)
+        app.state.preparer.start(topics=settings.prepare_topics)
         log.info(
-            "ready: %d scenarios, %d refused, backend %s",
+            "ready in %.1f s: %d scenarios, %d refused, backend %s",
+            time.perf_counter() - started,
             len(scenario_set.scenarios),
             len(scenario_set.problems),
             chosen.name,
         )
         yield
+        app.state.preparer.stop()
+        app.state.executor.shutdown(wait=False, cancel_futures=True)
         if backend is None:
             chosen.close()
 
@@ -125,27 +210,46 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             422: {"model": RequestErrorResponse},
         },
     )
-    async def interpret(body: InterpretRequest, interpreter: InterpreterDep) -> InterpretResponse:
+    async def interpret(body: InterpretRequest, request: Request, interpreter: InterpreterDep) -> InterpretResponse:
         """Interpret one player input against the current game state."""
+        arrived = time.monotonic()
         interpreter.check_request(body.scenario, body.text)
+        seconds = body.deadline_ms / 1000 if body.deadline_ms is not None else settings.timeout_s
+        budget = Budget.of_seconds(seconds, start=arrived)
         loop = asyncio.get_running_loop()
-        job = loop.run_in_executor(None, functools.partial(interpreter.interpret, body.scenario, body.text, body.state))
-        try:
-            result = await asyncio.wait_for(job, timeout=settings.timeout_s)
-        except TimeoutError:
-            # The model call cannot be interrupted; it finishes in its thread and the game moves on.
-            log.error("interpretation over its %.1f s budget: %r", settings.timeout_s, body.text[:80])
-            return InterpretResponse(
-                input=InputChoice(kind="none"),
-                notation="なし",
-                addressee=None,
-                entities=[],
-                attitude=None,
-                decided_by="error",
-                confidence=None,
-                error={"kind": "timeout", "message": f"no decision within {settings.timeout_s} s"},
-            )
-        return to_response(result, body.debug)
+        job = loop.run_in_executor(
+            request.app.state.executor,
+            functools.partial(interpreter.interpret, body.scenario, body.text, body.state, budget),
+        )
+        # The model checks the budget while it computes and stops at its end; this loop only notices a
+        # client that went away (its work is cancelled) and, as a last resort, answers on time anyway.
+        while True:
+            done, _ = await asyncio.wait({job}, timeout=0.05)
+            if done:
+                break
+            if await request.is_disconnected():
+                budget.cancelled.set()
+            if time.monotonic() > arrived + seconds + 0.2:
+                budget.cancelled.set()
+                log.error("interpretation still running 0.2 s past its %.1f s budget", seconds)
+                return _timeout_response(seconds)
+        return to_response(job.result(), body.debug)
+
+    @app.post(
+        "/v1/prepare",
+        response_model=PrepareResponse,
+        status_code=202,
+        responses={404: {"model": RequestErrorResponse}, 422: {"model": RequestErrorResponse}},
+    )
+    async def prepare(body: PrepareRequest, request: Request, interpreter: InterpreterDep) -> PrepareResponse:
+        """Evaluate a new game state ahead of the player's text (background work; interpretation goes first)."""
+        scenario = interpreter.scenarios.get(body.scenario)
+        if scenario is None:
+            interpreter.check_request(body.scenario, "x")  # raises the 404 naming the field
+        assert scenario is not None
+        build_candidates(body.state, scenario)  # a bad state is a 422 now, not a silent failure later
+        queued = request.app.state.preparer.submit(body.scenario, body.state)
+        return PrepareResponse(accepted=True, queued=queued)
 
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
@@ -166,6 +270,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             "scenarios": sorted(scenario_set.scenarios),
             "scenario_count": len(scenario_set.scenarios),
             "refused_files": [str(p) for p in scenario_set.problems],
+            "catalogues": state.interpreter.catalogue_report(),
             "backend_stats": backend_in_use.stats(),
         }
         return JSONResponse(body, status_code=200 if body["ready"] else 503)

@@ -37,6 +37,9 @@ class GameState(_Wire):
         "of the present characters.",
     )
     last_line: LastLine | None = Field(None, description="The line shown before the player typed.")
+    elsewhere: dict[str, str] | None = Field(
+        None, description="Where characters who are not present are: character id to location id."
+    )
 
 
 EXAMPLE_REQUEST: dict[str, Any] = {
@@ -62,7 +65,29 @@ class InterpretRequest(_Wire):
     scenario: str = Field(min_length=1, description="Scenario id (file name without .json).")
     text: str = Field(description="What the player typed (non-empty, at most INTERP_MAX_TEXT_CHARS).")
     state: GameState
+    deadline_ms: int | None = Field(
+        None,
+        ge=1,
+        le=600_000,
+        description="The game's budget for this answer in ms, counted from arrival, waiting included; past it "
+        "the model stops and the answer is なし with error.kind 'timeout'. Default: INTERP_TIMEOUT_S.",
+    )
     debug: bool = Field(False, description="Include the trace of every stage in the response.")
+
+
+class PrepareRequest(_Wire):
+    model_config = ConfigDict(
+        extra="forbid",
+        json_schema_extra={"examples": [{"scenario": EXAMPLE_REQUEST["scenario"], "state": EXAMPLE_REQUEST["state"]}]},
+    )
+
+    scenario: str = Field(min_length=1, description="Scenario id (file name without .json).")
+    state: GameState
+
+
+class PrepareResponse(_Wire):
+    accepted: bool = Field(description="Whether the state was queued for preparation.")
+    queued: int = Field(description="Preparations waiting, this one included.")
 
 
 class InputChoice(_Wire):

@@ -33,7 +33,12 @@ class Settings(BaseSettings):
         description="Where the default model's GGUF is assembled and verified (sha256) once.",
     )
     n_ctx: int = Field(4096, ge=256, description="Model context size in tokens.")
-    n_threads: int | None = Field(None, ge=1, description="CPU threads for the model (default: all cores).")
+    n_threads: int | None = Field(
+        None,
+        ge=1,
+        description="CPU threads for the model, for prompts and single tokens alike (default: all cores; "
+        "llama-cpp-python's own default, half the cores for single tokens, made each such decode twice as slow).",
+    )
     reply_reserve_tokens: int = Field(
         16, ge=1, description="Tokens kept free in the context for the answer; a longer prompt is trimmed."
     )
@@ -44,11 +49,54 @@ class Settings(BaseSettings):
         "yes/no check) kept for reuse.",
     )
     prefix_cache_mb: int = Field(512, ge=0, description="Memory bound for the saved model states, in MiB.")
+    state_dir: Path | None = Field(
+        PROJECT_ROOT / "models" / "cache" / "states",
+        description="Where the model states of each scenario's catalogue (and of each yes/no topic) are saved, "
+        "so a restart reads them back instead of evaluating them again; unset: kept in memory only.",
+    )
+    state_dir_mb: int = Field(2048, ge=0, description="Disk bound for state_dir, in MiB (oldest files go first).")
+    prompt_layout: Literal["catalogue", "state"] = Field(
+        "state",
+        description="'catalogue': the scenario's every option (with its examples) first, evaluated once per "
+        "scenario, then only which options this state offers; 'state': the state's candidates with their "
+        "examples before the scene (every new state re-reads them: the layout before issue 26).",
+    )
+    list_options: bool = Field(
+        True,
+        description="'catalogue' layout: the state's part lists the catalogue keys possible now (about two "
+        "tokens each); off, only the grammar restricts the answer to them.",
+    )
+    show_scene: bool = Field(
+        True,
+        description="'catalogue' layout: the state's part shows the place and the last line (what the rules read "
+        "of the state, they read whatever this says).",
+    )
+    calibration_scope: Literal["state", "scenario"] = Field(
+        "state",
+        description="'state': the content-free prompt is this state's prompt with an empty text (scored once per "
+        "state); 'scenario': the catalogue with an empty text, scored once per scenario and renormalised over "
+        "the state's options ('catalogue' layout only).",
+    )
+    catalogue_reserve_tokens: int = Field(
+        512,
+        ge=0,
+        description="Context kept free after a scenario's catalogue for a state, the scene and the text; a "
+        "catalogue that leaves less is trimmed (fewer examples per intent) once, at start.",
+    )
+    prepare_topics: bool = Field(
+        True,
+        description="At start, evaluate every intent's yes/no question in the background (it yields the model "
+        "to any request), so that no request pays for a topic's first check.",
+    )
+    queue_bound: int = Field(
+        0, ge=0, description="Most interpretations waiting for the model; more are refused with 503 (0: no bound)."
+    )
     max_text_chars: int = Field(1000, ge=1, description="Longest accepted player text, in characters.")
     timeout_s: float = Field(
         20.0,
         gt=0,
-        description="Time budget for one interpretation; past it the answer is なし (error 'timeout').",
+        description="Time budget for one interpretation, waiting for the model included, when the request "
+        "sets no deadline_ms; past it the model stops and the answer is なし (error 'timeout').",
     )
     min_confidence: float | None = Field(
         None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from app.backends.base import Backend
+from app.budget import Budget
 from app.errors import ModelError
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
 from app.pipeline.confirm import Confirmation, ConfirmRequest
@@ -28,7 +29,7 @@ class FakeBackend(Backend):
     def queue_confirmation(self, p_yes: float, p_yes_content_free: float) -> None:
         self.confirmations.append(Confirmation(p_yes, p_yes_content_free))
 
-    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+    def confirm(self, request: ConfirmRequest, budget: Budget | None = None) -> Confirmation | None:
         """None (the pick stands) unless a confirmation was queued."""
         self.confirm_requests.append(request)
         if not self.confirmations:
@@ -44,15 +45,26 @@ class FakeBackend(Backend):
 
     def count_tokens(self, prompt: Prompt) -> int:
         # One token per character: enough to exercise trimming.
-        return len(prompt.system) + len(prompt.stable) + len(prompt.variable) + len(prompt.answer_prefix)
+        return (
+            len(prompt.system)
+            + len(prompt.catalogue)
+            + len(prompt.stable)
+            + len(prompt.variable)
+            + len(prompt.answer_prefix)
+        )
 
-    def choose(self, request: ChoiceRequest) -> ChoiceResult:
-        """An answer "A5" is the model's pick; "A5>A2" also makes A2 the clear second."""
+    def count_text_tokens(self, text: str) -> int | None:
+        return len(text) if self.limit is not None else None
+
+    def choose(self, request: ChoiceRequest, budget: Budget | None = None) -> ChoiceResult:
+        """An answer "A5" is the model's pick (this request's token; the fake answers with its grammar
+        option); "A5>A2" also makes A2 the clear second."""
         self.requests.append(request)
         answer = self.answers.popleft() if self.answers else "none"
         if isinstance(answer, Exception):
             raise answer
-        ranking = answer.split(">")
+        option_of = {c.token: request.option(c) for c in request.candidates}
+        ranking = [option_of.get(token, token) for token in answer.split(">")]
         for option in ranking:
             if option not in request.grammar.options:
                 raise ModelError(f"fake answer {option!r} is not an allowed option {request.grammar.options}")

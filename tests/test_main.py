@@ -1,5 +1,6 @@
 """The HTTP API around a fake backend: wire format, debug trace, errors naming the field."""
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -116,18 +117,69 @@ def test_model_failure_is_200_with_error(client: TestClient, backend: FakeBacken
     assert body["notation"] == "なし" and body["error"]["kind"] == "model_error"
 
 
-def test_time_budget_overrun_answers_none(backend: FakeBackend) -> None:
-    import time
+class SlowBackend(FakeBackend):
+    """Takes `seconds` per choice and, like the real backend, stops when its budget runs out."""
 
-    class Slow(FakeBackend):
-        def choose(self, request):  # type: ignore[no-untyped-def]
-            time.sleep(0.5)
-            return super().choose(request)
+    def __init__(self, seconds: float, honours_budget: bool = True) -> None:
+        super().__init__()
+        self.seconds = seconds
+        self.honours_budget = honours_budget
+        self.stopped = 0
 
-    app = create_app(Settings(scenario_dir=SCENARIO_DIR, timeout_s=0.1), backend=Slow())
+    def choose(self, request, budget=None):  # type: ignore[no-untyped-def]
+        end = time.monotonic() + self.seconds
+        while time.monotonic() < end:
+            if self.honours_budget and budget is not None and (budget.expired() or budget.cancelled.is_set()):
+                self.stopped += 1
+                budget.check()
+            time.sleep(0.005)
+        return super().choose(request, budget)
+
+
+@pytest.mark.issue(26)
+def test_time_budget_overrun_answers_none_and_stops_the_work() -> None:
+    backend = SlowBackend(0.5)
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR, timeout_s=0.1), backend=backend)
     with TestClient(app) as client:
+        started = time.monotonic()
         body = post(client).json()
+        elapsed = time.monotonic() - started
     assert body["notation"] == "なし" and body["error"]["kind"] == "timeout"
+    assert elapsed < 0.4 and backend.stopped == 1
+
+
+@pytest.mark.issue(26)
+def test_deadline_ms_is_the_requests_own_budget() -> None:
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR, timeout_s=20), backend=SlowBackend(0.5))
+    with TestClient(app) as client:
+        assert post(client, deadline_ms=100).json()["error"]["kind"] == "timeout"
+        assert post(client, deadline_ms=5000).json()["error"] is None
+        assert post(client, deadline_ms=0).status_code == 422
+
+
+@pytest.mark.issue(26)
+def test_a_backend_that_ignores_its_budget_is_answered_on_time_anyway() -> None:
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR), backend=SlowBackend(1.5, honours_budget=False))
+    with TestClient(app) as client:
+        started = time.monotonic()
+        body = post(client, deadline_ms=100).json()
+        assert time.monotonic() - started < 1.0
+    assert body["error"]["kind"] == "timeout"
+
+
+def test_state_may_say_where_absent_characters_are(client: TestClient) -> None:
+    state = {**STATE, "elsewhere": {"湊": "控え室"}}
+    assert post(client, state=state).status_code == 200
+
+
+@pytest.mark.issue(26)
+def test_prepare_accepts_a_state_and_names_a_bad_one(client: TestClient) -> None:
+    response = client.post("/v1/prepare", json={"scenario": "hoshizora", "state": STATE})
+    assert response.status_code == 202 and response.json()["accepted"] is True
+    unknown = client.post("/v1/prepare", json={"scenario": "nope", "state": STATE})
+    assert unknown.status_code == 404 and unknown.json()["error"]["field"] == "scenario"
+    bad = client.post("/v1/prepare", json={"scenario": "hoshizora", "state": {**STATE, "moves": ["月"]}})
+    assert bad.status_code == 422 and bad.json()["error"]["field"] == "state.moves[0]"
 
 
 def test_health_and_readiness(client: TestClient) -> None:

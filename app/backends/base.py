@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 
+from app.budget import Budget
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
 from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
@@ -27,14 +28,31 @@ class Backend(ABC):
         """The prompt's length in the model's own tokens; None for a backend with no tokenizer."""
         return None
 
-    @abstractmethod
-    def choose(self, request: ChoiceRequest) -> ChoiceResult:
-        """Pick one of request.grammar.options. May raise ModelError."""
+    def count_text_tokens(self, text: str) -> int | None:
+        """A text's length in the model's own tokens; None for a backend with no tokenizer."""
+        return None
 
-    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+    @abstractmethod
+    def choose(self, request: ChoiceRequest, budget: Budget | None = None) -> ChoiceResult:
+        """Pick one of request.grammar.options. May raise ModelError (BudgetExceeded when `budget` runs
+        out: the work stops then)."""
+
+    def confirm(self, request: ConfirmRequest, budget: Budget | None = None) -> Confirmation | None:
         """P(yes) to the request's yes/no question, for the text and for an empty text; None for a
         backend that cannot answer one (the pick then stands). May raise ModelError."""
         return None
+
+    def prepare(self, request: ChoiceRequest, budget: Budget | None = None) -> bool:
+        """Evaluate ahead what `request` (a content-free choice) shares with the requests of its state;
+        False when there is nothing to prepare or the work was stopped."""
+        return False
+
+    def prepare_prefix(self, prompt: Prompt, budget: Budget | None = None) -> bool:
+        """Evaluate the scenario-level prefix of `prompt` once (start-up); False when already done."""
+        return False
+
+    def forget_states(self) -> None:  # noqa: B027 - optional hook
+        """Drop whatever a game state left cached (eval-interpret --cold)."""
 
     def warm_up(self) -> None:  # noqa: B027 - optional hook
         """Do at start what the first request would otherwise pay for."""

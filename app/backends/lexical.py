@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from app.backends.base import Backend
+from app.budget import Budget
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
 from app.pipeline.prompt import NONE_TOKEN
 from app.pipeline.similarity import candidate_similarity
@@ -19,8 +20,8 @@ class LexicalBackend(Backend):
         self.none_threshold = none_threshold
         self.sharpness = sharpness
 
-    def choose(self, request: ChoiceRequest) -> ChoiceResult:
-        scores = {c.token: candidate_similarity(request.text.raw, c) for c in request.candidates}
+    def choose(self, request: ChoiceRequest, budget: Budget | None = None) -> ChoiceResult:
+        scores = {request.option(c): candidate_similarity(request.text.raw, c) for c in request.candidates}
         scores[NONE_TOKEN] = self.none_threshold
         top = max(scores.values())
         exps = {k: math.exp(self.sharpness * (v - top)) for k, v in scores.items()}

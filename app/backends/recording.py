@@ -4,6 +4,7 @@ test can replay exactly what the pipeline asked."""
 from __future__ import annotations
 
 from app.backends.base import Backend
+from app.budget import Budget
 from app.pipeline.choice import ChoiceRequest, ChoiceResult
 from app.pipeline.confirm import Confirmation, ConfirmRequest
 from app.pipeline.prompt import Prompt
@@ -24,13 +25,25 @@ class RecordingBackend(Backend):
     def count_tokens(self, prompt: Prompt) -> int | None:
         return self.inner.count_tokens(prompt)
 
-    def choose(self, request: ChoiceRequest) -> ChoiceResult:
-        self.requests.append(request)
-        return self.inner.choose(request)
+    def count_text_tokens(self, text: str) -> int | None:
+        return self.inner.count_text_tokens(text)
 
-    def confirm(self, request: ConfirmRequest) -> Confirmation | None:
+    def choose(self, request: ChoiceRequest, budget: Budget | None = None) -> ChoiceResult:
+        self.requests.append(request)
+        return self.inner.choose(request, budget)
+
+    def confirm(self, request: ConfirmRequest, budget: Budget | None = None) -> Confirmation | None:
         # Forwarded, not recorded: without it the benchmarked service would skip the yes/no check.
-        return self.inner.confirm(request)
+        return self.inner.confirm(request, budget)
+
+    def prepare(self, request: ChoiceRequest, budget: Budget | None = None) -> bool:
+        return self.inner.prepare(request, budget)
+
+    def prepare_prefix(self, prompt: Prompt, budget: Budget | None = None) -> bool:
+        return self.inner.prepare_prefix(prompt, budget)
+
+    def forget_states(self) -> None:
+        self.inner.forget_states()
 
     def warm_up(self) -> None:
         self.inner.warm_up()

@@ -29,6 +29,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="backend(s), comma-separated: model, lexical (default: INTERP_BACKEND)",
     )
     parser.add_argument("--repeat", type=int, default=1, help="run every case N times and report agreement")
+    parser.add_argument(
+        "--cold",
+        action="store_true",
+        help="play every case in a state never seen before (its intents and moves reordered, every state "
+        "cache dropped): the latency and accuracy a game's requests get",
+    )
     parser.add_argument("--json", type=Path, dest="json_path", help="write the full report here")
     parser.add_argument(
         "--min-accuracy",
@@ -72,8 +78,10 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         interpreter = build_interpreter(settings, scenario_set, backend, analyzer)
         interpreter.warm_up()
-        results = run_cases(interpreter, files, repeat=max(1, args.repeat), label=backend.name)
-        summaries.append(summarize(results, backend.name, max(1, args.repeat)))
+        results = run_cases(interpreter, files, repeat=max(1, args.repeat), label=backend.name, cold=args.cold)
+        summary = summarize(results, backend.name, max(1, args.repeat))
+        summary["mode"] = "cold" if args.cold else "warm"
+        summaries.append(summary)
         backend.close()
     print(render(summaries))
     if args.show_errors:
@@ -85,6 +93,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {
             "accuracy": first["accuracy"],
             "false_actions_per_100": first["false_actions_per_100"],
+            "mode": first["mode"],
             "cases": [
                 {
                     k: c[k]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import random
 import statistics
 import sys
 import time
@@ -17,6 +19,7 @@ from app.errors import InterpretError
 from app.evaluation.dataset import EvalFile
 from app.pipeline.actions import Action
 from app.pipeline.interpret import Interpreter
+from app.schemas import GameState
 
 
 @dataclass
@@ -48,19 +51,41 @@ class CaseResult:
         return self.got != self.expect and Action.parse(self.got).kind in ("move", "leave")
 
 
+def cold_state(state: GameState, seed: str) -> GameState:
+    """The same state with its available intents and moves in another order (seeded by `seed`): every
+    expectation still holds, but the candidates get other tokens, so no prompt prefix of the original
+    state fits. What a game's requests look like: nearly every one arrives in a state not seen before."""
+    rng = random.Random(hashlib.sha256(seed.encode()).digest())
+    intents = list(state.available_intents)
+    moves = list(state.moves)
+    rng.shuffle(intents)
+    rng.shuffle(moves)
+    return state.model_copy(update={"available_intents": intents, "moves": moves})
+
+
 def run_cases(
-    interpreter: Interpreter, files: list[tuple[Path, EvalFile]], repeat: int = 1, label: str = ""
+    interpreter: Interpreter,
+    files: list[tuple[Path, EvalFile]],
+    repeat: int = 1,
+    label: str = "",
+    cold: bool = False,
 ) -> list[CaseResult]:
+    """Every case through the pipeline. `cold`: each case in a reordered copy of its state, with every
+    cache a state leaves (saved prefixes, calibration scores) dropped before it."""
     total = sum(len(f.cases) for _, f in files) * repeat
     bar = tqdm(total=total, desc=label or "eval", unit="case", disable=not sys.stderr.isatty(), leave=False)
     results: list[CaseResult] = []
     try:
         for path, eval_file in files:
-            for case in eval_file.cases:
+            for index, case in enumerate(eval_file.cases):
                 state = eval_file.states[case.state]
+                if cold:
+                    state = cold_state(state, f"{path.name}:{index}")
                 runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
                 scores: dict[str, Any] | None = None
                 for _ in range(repeat):
+                    if cold:
+                        interpreter.backend.forget_states()
                     started = time.perf_counter()
                     try:
                         outcome = interpreter.interpret(eval_file.scenario, case.text, state)

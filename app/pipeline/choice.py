@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Literal
 
@@ -75,6 +75,16 @@ class ChoiceRequest:
     candidates: tuple[Candidate, ...]  # the allowed ones, in token order
     text: AnalyzedText
     content_free_prompt: Prompt | None = None  # when set, the backend also scores it (calibration)
+    keys: tuple[str, ...] = ()  # each candidate's grammar option (its catalogue key); empty: its token
+    # The content-free prompt's own grammar, when it covers more options than this request's (a scenario's
+    # every catalogue key): its scores are then renormalised over this request's options.
+    content_free_grammar: ChoiceGrammar | None = None
+
+    def option(self, candidate: Candidate) -> str:
+        """The grammar option that stands for `candidate` in this request."""
+        if not self.keys:
+            return candidate.token
+        return self.keys[self.candidates.index(candidate)]
 
 
 @dataclass(frozen=True)
@@ -90,6 +100,19 @@ class ChoiceResult:
     @property
     def confidence(self) -> float:
         return self.probabilities.get(self.choice, 0.0)
+
+    def renamed(self, names: dict[str, str]) -> ChoiceResult:
+        """The same result with its options renamed (catalogue keys to this request's tokens)."""
+
+        def rename(values: dict[str, float]) -> dict[str, float]:
+            return {names.get(o, o): p for o, p in values.items()}
+
+        return replace(
+            self,
+            choice=names.get(self.choice, self.choice),
+            probabilities=rename(self.probabilities),
+            baseline=rename(self.baseline) if self.baseline is not None else None,
+        )
 
 
 def options_for(candidates: list[Candidate]) -> tuple[str, ...]:

@@ -55,12 +55,14 @@ def confirmation_request(candidate: Candidate, text: str, with_knowledge: bool =
         stable += "Examples: " + " / ".join(f"「{e}」" for e in candidate.examples) + "\n"
     if with_knowledge and candidate.notes:
         stable += "What the characters know about it: " + " / ".join(f"「{n}」" for n in candidate.notes) + "\n"
+    # The topic depends on the scenario alone: a backend keeps its state as it keeps a catalogue's.
     prompt = Prompt(
         system=CONFIRM_INSTRUCTIONS,
-        stable=stable,
+        stable="",
         variable=render_variable(_NOBODY, text),
         answer_prefix=CONFIRM_ANSWER_PREFIX,
         examples_per_candidate=None,
+        catalogue=stable,
     )
     return ConfirmRequest(prompt, replace(prompt, variable=render_variable(_NOBODY, "")))
 

@@ -4,19 +4,34 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Literal
 
 from app.backends.base import Backend
+from app.budget import PREPARE, Budget, BudgetExceeded, Cancelled
 from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
+from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_request, topic_confirmed
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
-from app.pipeline.prompt import NONE_TOKEN, ContextOverflow, ExampleStyle, build_prompt, content_free
+from app.pipeline.prompt import (
+    NONE_TOKEN,
+    ContextOverflow,
+    ExampleStyle,
+    Prompt,
+    PromptLayout,
+    build_prompt,
+    catalogue_prefix,
+    catalogue_system,
+    content_free,
+    render_catalogue_prompt,
+    scenario_content_free,
+)
 from app.pipeline.refine import (
     AFTER_MODEL,
     BEFORE_MODEL,
@@ -68,9 +83,16 @@ class Interpreter:
     confirm_below: float = 0.0  # a topic picked with less confidence gets the yes/no check (0: never)
     confirm_min_ratio: float = 0.5
     confirm_knowledge_min_ratio: float = 0.0  # the bar for the second look with knowledge shown (0: none)
+    prompt_layout: PromptLayout = "state"
+    list_options: bool = True  # "catalogue" layout: the state's part lists the keys possible now
+    show_scene: bool = True  # "catalogue" layout: the state's part shows the place and the last line
+    calibration_scope: Literal["state", "scenario"] = "state"  # which empty-text prompt calibrates
+    catalogue_reserve_tokens: int = 512  # context left after a catalogue for the state, scene and text
+    _catalogues: dict[str, Catalogue] = field(default_factory=dict, init=False, repr=False)
 
     def warm_up(self) -> None:
-        """Analyse every scenario word once at start, so no request pays for it."""
+        """Analyse every scenario word once at start, and evaluate every scenario's catalogue (or read
+        its saved state), so no request pays for them."""
         for scenario in self.scenarios.values():
             candidates = scenario_candidates(scenario)
             for candidate in candidates:
@@ -80,6 +102,88 @@ class Interpreter:
                 self.semantic.warm_up(candidates)
         self.analyzer.analyze("ウォームアップ")
         self.backend.warm_up()
+        if self.prompt_layout == "catalogue":
+            for scenario in self.scenarios.values():
+                self.backend.prepare_prefix(self._catalogue_prefix(scenario))
+
+    def catalogue(self, scenario: Scenario) -> Catalogue:
+        """The scenario's catalogue, built (and trimmed to the context, if it must be) once."""
+        catalogue = self._catalogues.get(scenario.id)
+        if catalogue is None:
+            limit = self.backend.context_limit
+            counter = self.backend.count_text_tokens if limit is not None else None
+            budget = (limit or 0) - self.catalogue_reserve_tokens
+
+            def count(text: str) -> int:
+                assert counter is not None
+                return (counter(text) or 0) + (counter(catalogue_system(scenario)) or 0)
+
+            catalogue = build_catalogue(scenario, count if counter is not None else None, budget)
+            if catalogue.examples_trimmed:
+                log.warning(
+                    "scenario %s: catalogue trimmed to %s examples per intent to fit the context",
+                    scenario.id,
+                    catalogue.examples_per_intent,
+                )
+            self._catalogues[scenario.id] = catalogue
+        return catalogue
+
+    def _catalogue_prefix(self, scenario: Scenario) -> Prompt:
+        return catalogue_prefix(scenario, self.catalogue(scenario))
+
+    def catalogue_report(self) -> dict[str, dict[str, object]]:
+        """Per scenario: the catalogue's token count and whether its examples were trimmed (/readyz)."""
+        if self.prompt_layout != "catalogue":
+            return {}
+        return {
+            scenario_id: {
+                "token_count": catalogue.token_count,
+                "examples_trimmed": catalogue.examples_trimmed,
+                "examples_per_intent": catalogue.examples_per_intent,
+            }
+            for scenario_id, catalogue in self._catalogues.items()
+        }
+
+    def prepare_topics(self, budget_factory: Callable[[], Budget], stop: Callable[[], bool] = lambda: False) -> int:
+        """Evaluate every intent's yes/no question prefix ahead, as background work: stopped whenever an
+        interpretation waits, it tries that topic again once the model is free. Returns how many it
+        evaluated (the rest were saved already)."""
+        done = 0
+        for scenario in self.scenarios.values():
+            for candidate in scenario_candidates(scenario):
+                if candidate.action.kind != "intent":
+                    continue
+                for with_knowledge in (False, True) if candidate.notes else (False,):
+                    request = confirmation_request(candidate, "", with_knowledge)
+                    for _attempt in range(20):
+                        if stop():
+                            return done
+                        try:
+                            done += self.backend.prepare_prefix(request.prompt, budget_factory())
+                            break
+                        except Cancelled:
+                            continue
+                        except BudgetExceeded:
+                            break
+        return done
+
+    def prepare(self, scenario_id: str, state: GameState, budget: Budget | None = None) -> dict[str, Any]:
+        """Evaluate ahead what every request in `state` shares (the state's part of the prompt and the
+        content-free pass), so that the text that follows costs only its own tokens."""
+        scenario = self.scenarios.get(scenario_id)
+        if scenario is None:
+            known = ", ".join(sorted(self.scenarios)) or "none loaded"
+            raise ScenarioError(f"unknown scenario {scenario_id!r} (known: {known})", field="scenario")
+        candidates = build_candidates(state, scenario)
+        if not candidates:
+            return {"prepared": False, "reason": "no candidate"}
+        addressee = find_addressee("", state, scenario)
+        started = time.perf_counter()
+        request = self._choice_request(scenario, state, candidates, addressee, "", None)
+        if request is None:
+            return {"prepared": False, "reason": "context_overflow"}
+        done = self.backend.prepare(request, budget or Budget(priority=PREPARE))
+        return {"prepared": done, "ms": round((time.perf_counter() - started) * 1000, 1)}
 
     def check_request(self, scenario_id: str, text: str) -> Scenario:
         scenario = self.scenarios.get(scenario_id)
@@ -92,8 +196,9 @@ class Interpreter:
             raise InputError(f"text has {len(text)} characters; the limit is {self.max_text_chars}", field="text")
         return scenario
 
-    def interpret(self, scenario_id: str, text: str, state: GameState) -> Interpretation:
-        """Raises InterpretError for a bad request; model failures become なし with `error` set."""
+    def interpret(self, scenario_id: str, text: str, state: GameState, budget: Budget | None = None) -> Interpretation:
+        """Raises InterpretError for a bad request; model failures, and a `budget` that runs out, become
+        なし with `error` set."""
         started = time.perf_counter()
         timings: dict[str, float] = {}
 
@@ -139,13 +244,19 @@ class Interpreter:
         elif not allowed:
             self._apply(result, Outcome(NONE, "no_candidates", "no candidate is left"), confidence=1.0)
         else:
-            choice = self._ask_model(
-                result, scenario, state, all_candidates, allowed, addressee, text, context, timings
-            )
-            mark = time.perf_counter()
-            if choice is not None:
-                self._settle(result, choice, all_candidates, allowed, context)
-            lap("rules_after_model", mark)
+            try:
+                choice = self._ask_model(
+                    result, scenario, state, all_candidates, allowed, addressee, text, context, timings, budget
+                )
+                mark = time.perf_counter()
+                if choice is not None:
+                    self._settle(result, choice, all_candidates, allowed, context, budget)
+                lap("rules_after_model", mark)
+            except (BudgetExceeded, Cancelled) as exc:
+                # Not a model fault: the request's time ran out (or its client left) and the model stopped.
+                result.action, result.confidence, result.decided_by = NONE, None, "error"
+                result.error = {"kind": exc.kind, "message": exc.message}
+                log.warning("%s after %.0f ms: %s", exc.kind, (time.perf_counter() - started) * 1000, exc.message)
 
         if result.action != NONE and context.candidate_for(result.action) is None:
             self._apply(
@@ -185,12 +296,80 @@ class Interpreter:
         text: str,
         context: RuleContext,
         timings: dict[str, float],
+        budget: Budget | None,
     ) -> ChoiceResult | None:
-        """The prompt shows every candidate of the state (a stable, cacheable prefix); the grammar
-        admits only those left by the filters."""
+        """The prompt shows every candidate of the state; the grammar admits only those left by the
+        filters. Raises BudgetExceeded or Cancelled when the budget runs out."""
         mark = time.perf_counter()
-        limit = self.backend.context_limit
         try:
+            request = self._choice_request(scenario, state, shown, addressee, text, context)
+        except ContextOverflow as exc:
+            result.error = {"kind": "context_overflow", "message": str(exc)}
+            result.decided_by = "error"
+            log.warning("context overflow: %s", exc)
+            return None
+        assert request is not None
+        timings["prompt"] = round((time.perf_counter() - mark) * 1000, 2)
+        prompt = request.prompt
+        result.trace["prompt"] = {
+            "layout": self.prompt_layout,
+            "token_count": prompt.token_count,
+            "examples_trimmed": prompt.examples_trimmed,
+            "examples_per_candidate": prompt.examples_per_candidate,
+            "options": list(request.grammar.options),
+            "keys": {c.token: request.option(c) for c in shown},
+        }
+        mark = time.perf_counter()
+        try:
+            choice: ChoiceResult = self.backend.choose(request, budget)
+        except (BudgetExceeded, Cancelled):
+            raise
+        except ModelError as exc:
+            result.error = {"kind": exc.kind, "message": exc.message}
+            result.decided_by = "error"
+            log.error("model failure: %s", exc.message)
+            return None
+        timings["model"] = round((time.perf_counter() - mark) * 1000, 2)
+        return choice.renamed({request.option(c): c.token for c in shown})
+
+    def _choice_request(
+        self,
+        scenario: Scenario,
+        state: GameState,
+        shown: list[Candidate],
+        addressee: Addressee,
+        text: str,
+        context: RuleContext | None,
+    ) -> ChoiceRequest | None:
+        """The prompt and grammar for `shown`. Every shown candidate is scored: when the model's best is
+        one the filters removed (the player asked 湊 about 灯's topic), the honest answer is なし, not
+        the next-best topic. Raises ContextOverflow."""
+        limit = self.backend.context_limit
+        analyzed = context.text if context is not None else self.analyzer.analyze(text or "。")
+        if self.prompt_layout == "catalogue":
+            catalogue = self.catalogue(scenario)
+            keys = tuple(catalogue.key_of(c.action) for c in shown)
+            listed = list(keys) if self.list_options else None
+            prompt = render_catalogue_prompt(scenario, catalogue, state, listed, addressee, text, self.show_scene)
+            if limit is not None:
+                count = self.backend.count_tokens(prompt) or 0
+                if count > limit:
+                    raise ContextOverflow(count, limit)
+                prompt = replace(prompt, token_count=count)
+            grammar = grammar_for((*keys, NONE_TOKEN))
+            if self.calibration_scope == "scenario":
+                every_key = tuple(entry.key for entry in catalogue.entries)
+                return ChoiceRequest(
+                    prompt,
+                    grammar,
+                    tuple(shown),
+                    analyzed,
+                    scenario_content_free(scenario, catalogue),
+                    keys=keys,
+                    content_free_grammar=grammar_for((*every_key, NONE_TOKEN)),
+                )
+        else:
+            keys = ()
             prompt = build_prompt(
                 scenario,
                 state,
@@ -201,33 +380,8 @@ class Interpreter:
                 limit or 0,
                 self.example_style,
             )
-        except ContextOverflow as exc:
-            result.error = {"kind": "context_overflow", "message": str(exc)}
-            result.decided_by = "error"
-            log.warning("context overflow: %s", exc)
-            return None
-        timings["prompt"] = round((time.perf_counter() - mark) * 1000, 2)
-        # Every shown candidate is scored: when the model's best is one the filters removed (the player
-        # asked 湊 about 灯's topic), the honest answer is なし, not the next-best topic.
-        grammar = grammar_for(options_for(shown))
-        result.trace["prompt"] = {
-            "token_count": prompt.token_count,
-            "examples_trimmed": prompt.examples_trimmed,
-            "examples_per_candidate": prompt.examples_per_candidate,
-            "options": list(grammar.options),
-        }
-        mark = time.perf_counter()
-        try:
-            baseline_prompt = content_free(prompt, addressee)
-            request = ChoiceRequest(prompt, grammar, tuple(shown), context.text, baseline_prompt)
-            choice: ChoiceResult = self.backend.choose(request)
-        except ModelError as exc:
-            result.error = {"kind": exc.kind, "message": exc.message}
-            result.decided_by = "error"
-            log.error("model failure: %s", exc.message)
-            return None
-        timings["model"] = round((time.perf_counter() - mark) * 1000, 2)
-        return choice
+            grammar = grammar_for(options_for(shown))
+        return ChoiceRequest(prompt, grammar, tuple(shown), analyzed, content_free(prompt, addressee), keys=keys)
 
     def _settle(
         self,
@@ -236,6 +390,7 @@ class Interpreter:
         shown: list[Candidate],
         allowed: list[Candidate],
         context: RuleContext,
+        budget: Budget | None = None,
     ) -> None:
         """The model's scores become one answer. A move the text says nothing of moving to (no movement,
         no destination, a question about the place) is dropped from the decision before it is made: the
@@ -299,7 +454,7 @@ class Interpreter:
             self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
         if result.decided_by == self.backend.name and result.action.kind == "intent":
             candidate = next(c for c in shown if c.token == decision.option)
-            self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0))
+            self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0), budget)
         result.trace["model"]["notation"] = result.action.notation
         if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:
             self._apply(
@@ -308,7 +463,14 @@ class Interpreter:
                 confidence=result.confidence,
             )
 
-    def _confirm(self, result: Interpretation, candidate: Candidate, context: RuleContext, none_score: float) -> None:
+    def _confirm(
+        self,
+        result: Interpretation,
+        candidate: Candidate,
+        context: RuleContext,
+        none_score: float,
+        budget: Budget | None = None,
+    ) -> None:
         """The separate なし decision (confirm.py) for a topic picked with little confidence. A model
         failure here leaves the pick as it is: the first answer was already valid."""
         if result.confidence is None or result.confidence >= self.confirm_below:
@@ -320,38 +482,44 @@ class Interpreter:
             self._apply(result, Outcome(NONE, "farewell_word_talked_about", detail), confidence=none_score)
             return
         answer = self._ask_yes_no(
-            confirmation_request(candidate, context.text.raw), "confirmation failed, the pick stands"
+            confirmation_request(candidate, context.text.raw), "confirmation failed, the pick stands", budget
         )
         if answer is None:
             return
         confirmation, trace = answer
         result.trace["confirmation"] = {"topic": candidate.action.notation, **trace}
         if topic_confirmed(confirmation, self.confirm_min_ratio) or self._confirmed_by_knowledge(
-            result, candidate, context
+            result, candidate, context, budget
         ):
             return
         detail = f"yes/no check: P(yes) is {confirmation.ratio:.2f} of an empty text's"
         self._apply(result, Outcome(NONE, "topic_not_confirmed", detail), confidence=none_score)
 
-    def _confirmed_by_knowledge(self, result: Interpretation, candidate: Candidate, context: RuleContext) -> bool:
+    def _confirmed_by_knowledge(
+        self, result: Interpretation, candidate: Candidate, context: RuleContext, budget: Budget | None = None
+    ) -> bool:
         """The second look (confirm.py): the rejected topic asked again with what the characters know
         of it, against a higher bar. A model failure leaves the rejection as it is."""
         if not candidate.notes or self.confirm_knowledge_min_ratio <= 0:
             return False
         request = confirmation_request(candidate, context.text.raw, with_knowledge=True)
-        answer = self._ask_yes_no(request, "second look failed, the rejection stands")
+        answer = self._ask_yes_no(request, "second look failed, the rejection stands", budget)
         if answer is None:
             return False
         confirmation, trace = answer
         result.trace["confirmation"]["with_knowledge"] = trace
         return topic_confirmed(confirmation, self.confirm_knowledge_min_ratio)
 
-    def _ask_yes_no(self, request: ConfirmRequest, on_failure: str) -> tuple[Confirmation, dict[str, float]] | None:
+    def _ask_yes_no(
+        self, request: ConfirmRequest, on_failure: str, budget: Budget | None = None
+    ) -> tuple[Confirmation, dict[str, float]] | None:
         """One yes/no question to the backend, with what the trace records of it; None when the backend
-        gives no answer or fails (logged with `on_failure`)."""
+        gives no answer or fails (logged with `on_failure`). A budget that runs out is raised."""
         mark = time.perf_counter()
         try:
-            confirmation = self.backend.confirm(request)
+            confirmation = self.backend.confirm(request, budget)
+        except (BudgetExceeded, Cancelled):
+            raise
         except ModelError as exc:
             log.error("%s: %s", on_failure, exc.message)
             return None

@@ -16,6 +16,7 @@ from typing import Literal
 
 from app.pipeline.addressee import Addressee
 from app.pipeline.candidates import Candidate
+from app.pipeline.catalogue import CATALOGUE_INSTRUCTIONS, NONE_KEY, Catalogue
 from app.scenario import Scenario
 from app.schemas import GameState
 
@@ -36,7 +37,9 @@ Answer with JSON: {"choice": "<option>"}."""
 
 @dataclass(frozen=True)
 class Prompt:
-    """`system` and `stable` depend only on the scenario and the game state; `variable` on this input."""
+    """From the most stable part to the least: `system` and `catalogue` depend only on the scenario,
+    `stable` on the game state, `variable` on this input. A backend caches the model's state after
+    `catalogue` once per scenario and after `stable` once per state."""
 
     system: str
     stable: str
@@ -44,6 +47,7 @@ class Prompt:
     answer_prefix: str
     examples_per_candidate: int | None  # None: all examples shown
     token_count: int | None = None
+    catalogue: str = ""  # empty in the "state" layout, where the candidates are part of `stable`
 
     @property
     def variable_parts(self) -> tuple[str, str]:
@@ -57,6 +61,9 @@ class Prompt:
 
 
 ExampleStyle = Literal["inline", "demos"]
+# "catalogue": the scenario's catalogue first, then which of its entries this state offers (the default);
+# "state": every candidate of the state, with its examples, before the scene (every new state re-reads it).
+PromptLayout = Literal["catalogue", "state"]
 # Small talk that no scenario option covers: shown as "none" demonstrations in the demos style.
 NONE_DEMOS = ("こんにちは", "今日は暑いですね", "ありがとう")
 
@@ -90,6 +97,65 @@ def _demo_lines(candidates: list[Candidate], max_examples: int | None) -> list[s
             f"Player text (JSON string): {json.dumps(text, ensure_ascii=False)} → " + '{"choice": "' + token + '"}'
         )
     return lines
+
+
+def render_state_part(state: GameState, keys: list[str] | None, scene: bool = True) -> str:
+    """What the state adds to the catalogue: the options possible now (by catalogue key, in the
+    candidates' contract order; None: not listed, the grammar alone restricts the answer) and the scene.
+    Places and characters are described in the catalogue, and the addressee line names whom the player
+    speaks to, so a new state costs only these few lines (every token is about 30 ms here)."""
+    lines = ["Options now: " + ", ".join([*keys, NONE_KEY])] if keys is not None else []
+    if scene and state.location:
+        lines.append(f"Place: {state.location}")
+    if scene and state.last_line and state.last_line.text:
+        lines.append(f"Last line: {state.last_line.speaker or ''}「{state.last_line.text}」")
+    return "\n".join(lines) + "\n" if lines else ""
+
+
+def catalogue_system(scenario: Scenario) -> str:
+    system = BUILTIN_INSTRUCTIONS + "\n" + CATALOGUE_INSTRUCTIONS
+    if scenario.instructions.strip():
+        system += "\n\nScenario notes:\n" + scenario.instructions.strip()
+    return system
+
+
+def catalogue_prefix(scenario: Scenario, catalogue: Catalogue) -> Prompt:
+    """The scenario-level part of every "catalogue" prompt alone: what start-up evaluates."""
+    return Prompt(catalogue_system(scenario), "", "", "", catalogue.examples_per_intent, catalogue=catalogue.text)
+
+
+def scenario_content_free(scenario: Scenario, catalogue: Catalogue) -> Prompt:
+    """An empty text after the catalogue alone, spoken to nobody: the content-free prompt of a whole
+    scenario, scored once for the life of the process instead of once per state."""
+    return Prompt(
+        catalogue_system(scenario),
+        "",
+        render_variable(Addressee(None, "none"), ""),
+        ANSWER_PREFIX,
+        catalogue.examples_per_intent,
+        catalogue=catalogue.text,
+    )
+
+
+def render_catalogue_prompt(
+    scenario: Scenario,
+    catalogue: Catalogue,
+    state: GameState,
+    keys: list[str] | None,
+    addressee: Addressee,
+    text: str,
+    scene: bool = True,
+) -> Prompt:
+    """The "catalogue" layout: `keys` are the catalogue keys of the state's candidates (None: not listed);
+    `scene`: the place and the last line are shown."""
+    return Prompt(
+        system=catalogue_system(scenario),
+        stable=render_state_part(state, keys, scene),
+        variable=render_variable(addressee, text),
+        answer_prefix=ANSWER_PREFIX,
+        examples_per_candidate=catalogue.examples_per_intent,
+        catalogue=catalogue.text,
+    )
 
 
 def _character_label(scenario: Scenario, character_id: str) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -18,7 +19,7 @@ pytestmark = pytest.mark.integration
 
 @pytest.fixture(scope="module")
 def client(llama: LlamaBackend) -> Iterator[TestClient]:
-    with TestClient(create_app(Settings(), backend=llama)) as test_client:
+    with TestClient(create_app(Settings(prepare_topics=False), backend=llama)) as test_client:
         yield test_client
 
 
@@ -69,3 +70,21 @@ def test_model_decision_carries_its_trace(client: TestClient) -> None:
 def test_readyz_reports_the_model(client: TestClient) -> None:
     ready = client.get("/readyz").json()
     assert ready["ready"] and ready["model_loaded"] and ready["backend_stats"]["requests"] >= 0
+
+
+@pytest.mark.issue(26)
+def test_a_short_deadline_in_a_new_state_stops_the_model(client: TestClient, llama: LlamaBackend) -> None:
+    llama.forget_states()
+    before = dict(llama.aborted)
+    state = {**STAGE_STATE, "moves": list(reversed(STAGE_STATE["moves"]))}  # a state not seen before
+    body = {"scenario": "hoshizora", "text": "流す曲を変えてみたら？", "state": state, "deadline_ms": 200}
+    started = time.monotonic()
+    answer = client.post("/v1/interpret", json=body).json()
+    elapsed = time.monotonic() - started
+    assert answer["notation"] == "なし" and answer["error"]["kind"] == "timeout"
+    assert elapsed < 0.6
+    assert llama.aborted["timeout"] == before["timeout"] + 1  # llama.cpp's decode itself was stopped
+    assert llama.queue.depth() == 0
+    following = interpret(client, "さっきのノイズは何？")
+    assert following["error"] is None
+    assert following["debug"]["model"]["timings_ms"]["queue"] < 50  # no abandoned work ahead of it

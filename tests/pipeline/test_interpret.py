@@ -83,7 +83,7 @@ def test_a_topic_the_yes_no_check_rejects_becomes_none(
     assert result.trace["confirmation"]["topic"] == "意図:機材トラブル"
     request = fake_backend.confirm_requests[-1]
     assert request.prompt.variable.endswith('"週末って何してるの？"')
-    assert "ノイズ" in request.prompt.stable  # the topic's own description and examples
+    assert "ノイズ" in request.prompt.catalogue  # the topic's own description and examples
 
 
 def test_a_confirmed_topic_stands(
@@ -114,8 +114,8 @@ def test_a_rejected_topic_the_characters_know_about_gets_a_second_look(
     result = checking_interpreter.interpret("hoshizora", "3chってまだ変なの？", stage_state)
     assert result.action.notation == "意図:機材トラブル" and result.decided_by == "model"
     first, second = fake_backend.confirm_requests
-    assert "ノイズが乗る" not in first.prompt.stable and "ノイズが乗る" in second.prompt.stable
-    assert second.content_free_prompt.stable == second.prompt.stable
+    assert "ノイズが乗る" not in first.prompt.catalogue and "ノイズが乗る" in second.prompt.catalogue
+    assert second.content_free_prompt.catalogue == second.prompt.catalogue
     assert result.trace["confirmation"]["with_knowledge"]["ratio"] == 2.0
 
 
