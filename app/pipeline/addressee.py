@@ -87,18 +87,19 @@ def _called(norm: str, state: GameState, scenario: Scenario) -> Addressee | None
 def filter_by_addressee(
     candidates: list[Candidate], addressee: Addressee, state: GameState
 ) -> tuple[list[Candidate], list[Removed]]:
-    """When the player turned to someone (called them, or selected them on screen), topics whose
-    scripted line another character speaks are not reachable through that character, unless that
-    character knows the topic too (its `knowledge`: it can talk about it without a scripted line).
-    A topic with no scripted line that only other present characters know (answered intents derived
-    from `knowledge`) is out of reach the same way: the one turned to has nothing to say about it.
-    Without such a turn the usual responder stands for the whole scene and nothing is removed."""
+    """When the player turned to someone other than the usual responder (called them, or selected them
+    on screen), topics whose scripted line another character speaks are not reachable through that
+    character, whoever knows about them: the seed's filter exists so that a question put to one
+    character never plays another's scripted line (the answer is なし, and the game handles it as free
+    talk with the one addressed). A topic with no scripted line that only other present characters know
+    (answered intents derived from `knowledge`) is out of reach the same way. The usual responder,
+    called by name or not, stands for the whole scene, and nothing is removed (contract, section 2)."""
     who = addressee.character
-    if who is None or addressee.reason == "responder":
+    if who is None or who == state.responder:
         return list(candidates), []
     kept, removed = [], []
     for candidate in candidates:
-        if candidate.source == "available" and candidate.speaker not in (None, who) and who not in candidate.known_by:
+        if candidate.source == "available" and candidate.speaker not in (None, who):
             removed.append(Removed(candidate, "addressee", f"{candidate.speaker} speaks this line, not {who}"))
         elif candidate.source == "answered" and candidate.known_by and who not in candidate.known_by:
             known_by = ", ".join(candidate.known_by)
