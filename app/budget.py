@@ -38,6 +38,7 @@ class Budget:
     deadline: float | None = None
     priority: int = INTERPRET
     cancelled: threading.Event = field(default_factory=threading.Event)
+    held_s: float = 0.0  # time this work has held the model so far
 
     @classmethod
     def of_seconds(cls, seconds: float | None, priority: int = INTERPRET, start: float | None = None) -> Budget:
@@ -68,6 +69,8 @@ class ModelQueue:
         self._waiting: list[tuple[int, int]] = []  # heap of (priority, ticket)
         self._tickets = itertools.count()
         self._busy = False
+        self._holder: Budget | None = None
+        self._held_since = 0.0
         self.bound = bound
 
     def depth(self, priority: int | None = None) -> int:
@@ -99,12 +102,59 @@ class ModelQueue:
                 raise
             heapq.heappop(self._waiting)
             self._busy = True
+            self._holder = budget
+            self._held_since = time.monotonic()
 
     def release(self) -> None:
         with self._condition:
+            if self._holder is not None:
+                self._holder.held_s += time.monotonic() - self._held_since
             self._busy = False
+            self._holder = None
             self._condition.notify_all()
 
 
 class ModelQueueFull(ModelError):
+    """The service cannot answer this request within its budget: refused at once (HTTP 503 with
+    Retry-After) rather than taken in only to time out later."""
+
     kind = "overloaded"
+
+    def __init__(self, message: str, retry_after_s: float = 1.0) -> None:
+        super().__init__(message)
+        self.retry_after_s = retry_after_s
+
+
+class Admission:
+    """Admission control in front of the model: a request is taken in only when the work already admitted
+    ahead of it, at the model time an interpretation has been taking (a moving average of `Budget.held_s`),
+    leaves room for it within its budget. Requests that never reach the model (a rule decided, no
+    candidate) cost no model time and pull the average down only as far as they should."""
+
+    def __init__(self, bound: int = 0, initial_s: float = 0.5, smoothing: float = 0.2) -> None:
+        self._lock = threading.Lock()
+        self.in_flight = 0
+        self.service_s = initial_s
+        self.bound = bound
+        self._smoothing = smoothing
+
+    def expected_wait_s(self) -> float:
+        return self.in_flight * self.service_s
+
+    def enter(self, budget_s: float) -> None:
+        """Take a request in, or raise ModelQueueFull with the time after which one would fit."""
+        with self._lock:
+            wait = self.expected_wait_s()
+            if (self.bound and self.in_flight >= self.bound) or (self.in_flight and wait + self.service_s > budget_s):
+                raise ModelQueueFull(
+                    f"{self.in_flight} requests ahead (about {wait:.1f} s of model time) leave no room within "
+                    f"this request's {budget_s:.1f} s budget",
+                    retry_after_s=max(1.0, wait),
+                )
+            self.in_flight += 1
+
+    def leave(self, held_s: float) -> None:
+        with self._lock:
+            self.in_flight -= 1
+            if held_s > 0:
+                self.service_s += self._smoothing * (held_s - self.service_s)

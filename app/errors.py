@@ -36,6 +36,13 @@ class InputError(InterpretError):
     kind = "invalid_text"
 
 
+class Unauthorized(InterpretError):
+    """INTERP_API_KEY is set and the request did not carry it."""
+
+    status_code = 401
+    kind = "unauthorized"
+
+
 class ModelError(InterpretError):
     """The model failed or could not be loaded. Never reaches a client as 5xx from /v1/interpret:
     the pipeline turns it into the decision なし with `error` set."""

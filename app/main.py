@@ -5,11 +5,16 @@ from __future__ import annotations
 import argparse
 import asyncio
 import functools
+import hmac
+import json
 import logging
+import math
+import re
 import threading
 import time
+import uuid
 from collections import deque
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -17,11 +22,15 @@ from typing import Annotated, Any
 
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.responses import JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 
 from app.backends.base import Backend
-from app.budget import PREPARE, Budget
-from app.errors import InterpretError
+from app.budget import PREPARE, Admission, Budget, ModelQueueFull
+from app.errors import InterpretError, Unauthorized
+from app.logs import REQUEST_ID, configure_logging
+from app.metrics import Metrics
 from app.pipeline.candidates import build_candidates
 from app.pipeline.interpret import Interpretation, Interpreter
 from app.runtime import build_interpreter, make_backend
@@ -45,6 +54,13 @@ def get_interpreter(request: Request) -> Interpreter:
 
 
 InterpreterDep = Annotated[Interpreter, Depends(get_interpreter)]
+
+
+BearerCredentials = Annotated[
+    HTTPAuthorizationCredentials | None,
+    Depends(HTTPBearer(auto_error=False, description="INTERP_API_KEY, when the service sets one.")),
+]
+_SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
 
 def to_response(result: Interpretation, debug: bool) -> InterpretResponse:
@@ -153,6 +169,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         # Threads that wait for the model: each holds a request until the model queue serves or refuses it.
         app.state.executor = ThreadPoolExecutor(max_workers=64, thread_name_prefix="kikitori-interpret")
         app.state.preparer = Preparer(app.state.interpreter)
+        app.state.admission = Admission(settings.queue_bound)
+        metrics.watch(lambda: app.state.admission.in_flight, chosen.stats)
         app.state.preparer.start(topics=settings.prepare_topics)
         log.info(
             "ready in %.1f s: %d scenarios, %d refused, backend %s",
@@ -174,14 +192,50 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         lifespan=lifespan,
     )
     app.state.settings = settings
+    metrics = Metrics()
+    app.state.metrics = metrics
+
+    async def require_key(credentials: BearerCredentials) -> None:
+        """With INTERP_API_KEY set, every endpoint but /healthz needs `Authorization: Bearer <key>`."""
+        if settings.api_key is None:
+            return
+        given = credentials.credentials if credentials is not None else ""
+        if not hmac.compare_digest(given.encode(), settings.api_key.get_secret_value().encode()):
+            raise Unauthorized("missing or wrong API key: send Authorization: Bearer <key>", field="Authorization")
+
+    protected = [Depends(require_key)]
+
+    @app.middleware("http")
+    async def request_id(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        """Every answer carries X-Request-ID (the client's own, if it sent a sane one), and every log line
+        written while it is served names it. /v1/interpret's answers are counted in the metrics."""
+        given = request.headers.get("x-request-id", "")
+        rid = given if _SANE_REQUEST_ID.fullmatch(given) else uuid.uuid4().hex
+        token = REQUEST_ID.set(rid)
+        started = time.monotonic()
+        try:
+            response = await call_next(request)
+        finally:
+            REQUEST_ID.reset(token)
+        response.headers["X-Request-ID"] = rid
+        if request.url.path == "/v1/interpret":
+            metrics.observe(
+                response.status_code,
+                getattr(request.state, "decided_by", ""),
+                getattr(request.state, "error_kind", None),
+                time.monotonic() - started,
+            )
+        return response
 
     @app.exception_handler(InterpretError)
-    async def interpret_error(_: Request, exc: InterpretError) -> JSONResponse:
+    async def interpret_error(request: Request, exc: InterpretError) -> JSONResponse:
+        request.state.error_kind = exc.kind
         body = {"error": {"kind": exc.kind, "message": exc.message, "field": exc.field}}
-        return JSONResponse(body, status_code=exc.status_code)
+        headers = {"Retry-After": str(math.ceil(exc.retry_after_s))} if isinstance(exc, ModelQueueFull) else None
+        return JSONResponse(body, status_code=exc.status_code, headers=headers)
 
     @app.exception_handler(RequestValidationError)
-    async def validation_error(_: Request, exc: RequestValidationError) -> JSONResponse:
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         first = errors[0] if errors else {"loc": (), "msg": "invalid request", "type": ""}
         if first.get("type") == "json_invalid":
@@ -190,24 +244,33 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
                 "message": f"request body is not valid JSON: {first['msg']}",
                 "field": "body",
             }
+            request.state.error_kind = "malformed_json"
             return JSONResponse({"error": body}, status_code=400)
         field = _field_of(tuple(first["loc"]))
         message = "; ".join(f"{_field_of(tuple(e['loc']))}: {e['msg']}" for e in errors[:5])
+        request.state.error_kind = "invalid_request"
         return JSONResponse({"error": {"kind": "invalid_request", "message": message, "field": field}}, status_code=422)
 
     @app.exception_handler(Exception)
-    async def unexpected_error(_: Request, exc: Exception) -> JSONResponse:
+    async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+        request.state.error_kind = "internal"
         log.exception("unexpected error")
         return JSONResponse({"error": {"kind": "internal", "message": str(exc), "field": None}}, status_code=500)
 
     @app.post(
         "/v1/interpret",
+        dependencies=protected,
         response_model=InterpretResponse,
         response_model_exclude_none=False,
         responses={
             400: {"model": RequestErrorResponse},
             404: {"model": RequestErrorResponse},
             422: {"model": RequestErrorResponse},
+            503: {
+                "model": RequestErrorResponse,
+                "description": "Overloaded: the requests ahead leave no room within this request's budget. "
+                "Retry after the number of seconds in the Retry-After header.",
+            },
         },
     )
     async def interpret(body: InterpretRequest, request: Request, interpreter: InterpreterDep) -> InterpretResponse:
@@ -216,6 +279,21 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         interpreter.check_request(body.scenario, body.text)
         seconds = body.deadline_ms / 1000 if body.deadline_ms is not None else settings.timeout_s
         budget = Budget.of_seconds(seconds, start=arrived)
+        admission: Admission = request.app.state.admission
+        admission.enter(seconds)  # ModelQueueFull: 503 with Retry-After, at once
+        try:
+            return await _run_interpretation(request, interpreter, body, budget, arrived, seconds)
+        finally:
+            admission.leave(budget.held_s)
+
+    async def _run_interpretation(
+        request: Request,
+        interpreter: Interpreter,
+        body: InterpretRequest,
+        budget: Budget,
+        arrived: float,
+        seconds: float,
+    ) -> InterpretResponse:
         loop = asyncio.get_running_loop()
         job = loop.run_in_executor(
             request.app.state.executor,
@@ -232,11 +310,25 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             if time.monotonic() > arrived + seconds + 0.2:
                 budget.cancelled.set()
                 log.error("interpretation still running 0.2 s past its %.1f s budget", seconds)
+                request.state.decided_by, request.state.error_kind = "error", "timeout"
                 return _timeout_response(seconds)
-        return to_response(job.result(), body.debug)
+        result: Interpretation = job.result()
+        request.state.decided_by = result.decided_by
+        request.state.error_kind = result.error["kind"] if result.error else None
+        if settings.log_text:
+            log.info(
+                "text %s -> %s (%s)",
+                json.dumps(body.text, ensure_ascii=False),
+                result.action.notation,
+                result.decided_by,
+            )
+        else:
+            log.info("-> %s (%s)", result.action.notation, result.decided_by)
+        return to_response(result, body.debug)
 
     @app.post(
         "/v1/prepare",
+        dependencies=protected,
         response_model=PrepareResponse,
         status_code=202,
         responses={404: {"model": RequestErrorResponse}, 422: {"model": RequestErrorResponse}},
@@ -251,12 +343,17 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         queued = request.app.state.preparer.submit(body.scenario, body.state)
         return PrepareResponse(accepted=True, queued=queued)
 
+    @app.get("/metrics", dependencies=protected, response_class=Response)
+    async def metrics_endpoint() -> Response:
+        """Prometheus metrics (text exposition format)."""
+        return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
     @app.get("/healthz")
     async def healthz() -> dict[str, str]:
         """The process is up."""
         return {"status": "ok"}
 
-    @app.get("/readyz")
+    @app.get("/readyz", dependencies=protected)
     async def readyz(request: Request) -> JSONResponse:
         """Model and scenarios loaded, with counts; 503 while the configured model is unavailable."""
         state = request.app.state
@@ -301,7 +398,7 @@ def run(argv: list[str] | None = None) -> None:
         if v is not None
     }
     settings = Settings(**overrides)
-    logging.basicConfig(level=settings.log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_logging(settings.log_level, settings.log_format)
     uvicorn.run(create_app(settings), host=settings.host, port=settings.port, log_level=settings.log_level)
 
 

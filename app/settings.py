@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -167,3 +167,13 @@ class Settings(BaseSettings):
     host: str = Field("127.0.0.1", description="Address `kikitori` binds to.")
     port: int = Field(8000, description="Port `kikitori` listens on.")
     log_level: str = Field("info", description="Log level of the service.")
+    log_format: Literal["json", "text"] = Field(
+        "json", description="Log lines as JSON objects (with the request's X-Request-ID) or as plain text."
+    )
+    log_text: bool = Field(
+        False, description="Write the player's text into the logs (off by default: players' words stay private)."
+    )
+    api_key: SecretStr | None = Field(
+        None,
+        description="When set, every endpoint but /healthz (and the docs) needs `Authorization: Bearer <key>`.",
+    )

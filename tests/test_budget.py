@@ -8,7 +8,16 @@ import time
 
 import pytest
 
-from app.budget import INTERPRET, PREPARE, Budget, BudgetExceeded, Cancelled, ModelQueue, ModelQueueFull
+from app.budget import (
+    INTERPRET,
+    PREPARE,
+    Admission,
+    Budget,
+    BudgetExceeded,
+    Cancelled,
+    ModelQueue,
+    ModelQueueFull,
+)
 
 
 def test_budget_runs_out_at_its_deadline() -> None:
@@ -89,3 +98,46 @@ def test_a_full_queue_refuses_at_once() -> None:
         queue.acquire(Budget.of_seconds(2))
     queue.release()
     waiter.join(timeout=5)
+
+
+@pytest.mark.issue(28)
+def test_the_queue_counts_the_time_each_work_holds_the_model() -> None:
+    queue = ModelQueue()
+    budget = Budget()
+    for _ in range(2):
+        queue.acquire(budget)
+        time.sleep(0.02)
+        queue.release()
+    assert 0.04 <= budget.held_s < 0.2
+
+
+@pytest.mark.issue(28)
+def test_admission_refuses_what_cannot_be_served_within_its_budget() -> None:
+    admission = Admission(initial_s=0.5)
+    admission.enter(1.2)  # nothing ahead: always taken in
+    admission.enter(1.2)  # 0.5 s ahead + its own 0.5 s fits
+    with pytest.raises(ModelQueueFull) as refused:
+        admission.enter(1.2)  # 1.0 s ahead + 0.5 s does not
+    assert refused.value.retry_after_s >= 1.0
+    admission.enter(5.0)  # a longer budget still fits
+    admission.leave(0.5)
+    assert admission.in_flight == 2
+
+
+@pytest.mark.issue(28)
+def test_admission_learns_the_model_time_a_request_takes() -> None:
+    admission = Admission(initial_s=0.5, smoothing=0.5)
+    admission.enter(10)
+    admission.leave(2.5)
+    assert admission.service_s == pytest.approx(1.5)
+    admission.enter(10)
+    admission.leave(0.0)  # decided by a rule: no model time, no update
+    assert admission.service_s == pytest.approx(1.5)
+
+
+@pytest.mark.issue(28)
+def test_admission_bound_caps_the_requests_in_flight() -> None:
+    admission = Admission(bound=1, initial_s=0.001)
+    admission.enter(10)
+    with pytest.raises(ModelQueueFull):
+        admission.enter(10)

@@ -1,5 +1,6 @@
 """The HTTP API around a fake backend: wire format, debug trace, errors naming the field."""
 
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -7,6 +8,7 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from app.budget import Budget, ModelQueue
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import SCENARIO_DIR
@@ -136,6 +138,47 @@ class SlowBackend(FakeBackend):
         return super().choose(request, budget)
 
 
+class QueuedSlowBackend(SlowBackend):
+    """One model behind a queue, as the real backend: `seconds` of model time per choice."""
+
+    def __init__(self, seconds: float) -> None:
+        super().__init__(seconds)
+        self.model_queue = ModelQueue()
+
+    def choose(self, request, budget=None):  # type: ignore[no-untyped-def]
+        budget = budget or Budget()
+        self.model_queue.acquire(budget)
+        try:
+            return super().choose(request, budget)
+        finally:
+            self.model_queue.release()
+
+
+@pytest.mark.issue(28)
+def test_a_burst_beyond_the_budget_is_refused_at_once_with_retry_after() -> None:
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR), backend=QueuedSlowBackend(0.4))
+    with TestClient(app) as client:
+        post(client, deadline_ms=3000)  # the admission learns what a request costs
+        answers: list[Any] = []
+
+        def one() -> None:
+            started = time.monotonic()
+            answers.append((post(client, deadline_ms=1000), time.monotonic() - started))
+
+        threads = [threading.Thread(target=one) for _ in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    served = [(r, t) for r, t in answers if r.status_code == 200]
+    refused = [(r, t) for r, t in answers if r.status_code == 503]
+    assert len(served) + len(refused) == 8 and served and refused
+    assert all(r.json()["error"] is None and t < 1.0 for r, t in served)  # none timed out inside
+    for response, seconds in refused:
+        assert response.json()["error"]["kind"] == "overloaded" and seconds < 0.3
+        assert int(response.headers["Retry-After"]) >= 1
+
+
 @pytest.mark.issue(26)
 def test_time_budget_overrun_answers_none_and_stops_the_work() -> None:
     backend = SlowBackend(0.5)
@@ -192,3 +235,57 @@ def test_openapi_has_examples(client: TestClient) -> None:
     schema = client.get("/openapi.json").json()
     assert "examples" in schema["components"]["schemas"]["InterpretRequest"]
     assert client.get("/docs").status_code == 200
+
+
+@pytest.mark.issue(28)
+def test_metrics_count_requests_by_status_and_decider(client: TestClient, backend: FakeBackend) -> None:
+    backend.queue("A1")
+    post(client)
+    post(client, scenario="nope")
+    text = client.get("/metrics").text
+    assert 'kikitori_requests_total{decided_by="model",status="200"} 1.0' in text
+    assert 'kikitori_requests_total{decided_by="",status="404"} 1.0' in text
+    assert 'kikitori_errors_total{kind="unknown_scenario"} 1.0' in text
+    assert "kikitori_request_seconds_bucket" in text and "kikitori_queue_depth 0.0" in text
+
+
+@pytest.mark.issue(28)
+def test_every_answer_carries_a_request_id(client: TestClient) -> None:
+    assert len(post(client).headers["X-Request-ID"]) == 32
+    echoed = client.post(
+        "/v1/interpret",
+        json={"scenario": "hoshizora", "text": "BGM変えない？", "state": STATE},
+        headers={"X-Request-ID": "game-42.turn-7"},
+    )
+    assert echoed.headers["X-Request-ID"] == "game-42.turn-7"
+    odd = client.get("/healthz", headers={"X-Request-ID": "a b\tc"})
+    assert odd.headers["X-Request-ID"] != "a b\tc"  # not echoed into logs as given
+
+
+@pytest.mark.issue(28)
+def test_an_api_key_guards_every_endpoint_but_healthz() -> None:
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR, api_key="s3cret"), backend=FakeBackend())
+    with TestClient(app) as client:
+        assert client.get("/healthz").status_code == 200
+        guarded = (("post", "/v1/interpret"), ("get", "/readyz"), ("get", "/metrics"), ("post", "/v1/prepare"))
+        for method, path in guarded:
+            response = client.request(method, path, json={})
+            assert response.status_code == 401, path
+            assert response.json()["error"]["kind"] == "unauthorized"
+        wrong = {"Authorization": "Bearer nope"}
+        assert client.get("/readyz", headers=wrong).status_code == 401
+        right = {"Authorization": "Bearer s3cret"}
+        assert client.get("/readyz", headers=right).status_code == 200
+        body = {"scenario": "hoshizora", "text": "BGM変えない？", "state": STATE}
+        assert client.post("/v1/interpret", json=body, headers=right).status_code == 200
+        assert "HTTPBearer" in client.get("/openapi.json").json()["components"]["securitySchemes"]
+
+
+@pytest.mark.issue(28)
+def test_logs_leave_the_players_text_out_by_default(caplog: pytest.LogCaptureFixture) -> None:
+    for log_text in (False, True):
+        app = create_app(Settings(scenario_dir=SCENARIO_DIR, log_text=log_text), backend=FakeBackend())
+        caplog.clear()
+        with caplog.at_level("INFO", logger="kikitori"), TestClient(app) as client:
+            post(client, text="ひみつの合言葉")
+        assert ("ひみつの合言葉" in caplog.text) is log_text

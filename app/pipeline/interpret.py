@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from app.backends.base import Backend
-from app.budget import PREPARE, Budget, BudgetExceeded, Cancelled
+from app.budget import PREPARE, Budget, BudgetExceeded, Cancelled, ModelQueueFull
 from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
@@ -322,8 +322,8 @@ class Interpreter:
         mark = time.perf_counter()
         try:
             choice: ChoiceResult = self.backend.choose(request, budget)
-        except (BudgetExceeded, Cancelled):
-            raise
+        except (BudgetExceeded, Cancelled, ModelQueueFull):
+            raise  # not a model fault: the route answers an overload with 503
         except ModelError as exc:
             result.error = {"kind": exc.kind, "message": exc.message}
             result.decided_by = "error"
@@ -440,6 +440,7 @@ class Interpreter:
             "vetoed": {action_of(o).notation: v.rule for o, v in vetoes.items()},
             "dropped": sorted(action_of(o).notation for o in dropped),
             "allowed": sorted(allowed_tokens),
+            "matched_words": sorted(matched_words),
             "lexical": _rounded(lexical),
             "semantic": _rounded(semantic),
             "prompt_tokens": choice.prompt_tokens,
