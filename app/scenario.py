@@ -48,6 +48,17 @@ class AliasEntry(_Strict):
     aliases: list[str] = Field(min_length=1)
 
 
+class Phrases(_Strict):
+    """A scenario's own ways of saying goodbye, inviting, agreeing, refusing and moving (a dialect, a
+    register, a made-up language): they add to the built-in lexicon for this scenario only."""
+
+    farewell: list[str] = []
+    invitation: list[str] = []
+    agreement: list[str] = []
+    refusal: list[str] = []
+    movement: list[str] = []
+
+
 class Scenario(_Strict):
     id: str = Field(min_length=1)
     title: str = ""
@@ -57,6 +68,7 @@ class Scenario(_Strict):
     intents: list[Intent] = []
     entities: list[AliasEntry] = []
     attitudes: list[AliasEntry] = []
+    phrases: Phrases = Phrases()
 
     def intent(self, intent_id: str) -> Intent | None:
         return next((i for i in self.intents if i.id == intent_id), None)

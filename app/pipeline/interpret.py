@@ -38,6 +38,7 @@ from app.pipeline.refine import (
     NOT_A_READING,
     Outcome,
     RuleContext,
+    ScenarioPhrases,
     farewell_talked_about,
     first_outcome,
 )
@@ -235,7 +236,9 @@ class Interpreter:
             confidence=None,
             trace=trace,
         )
-        context = RuleContext(analyzed, state, tuple(after_addressee), self.analyzer)
+        context = RuleContext(
+            analyzed, state, tuple(after_addressee), self.analyzer, ScenarioPhrases.of(scenario.phrases)
+        )
 
         fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
         mark = lap("rules_before_model", mark)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
 from app.pipeline.filters import filter_by_words
+from app.scenario import Phrases
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, strip_punctuation, whole_word_starts
 
@@ -359,11 +360,58 @@ _OPTION_TOKEN = re.compile(
 
 
 @dataclass(frozen=True)
+class ScenarioPhrases:
+    """A scenario's `phrases`, each without punctuation as texts are compared: what they add to the
+    built-in lexicon for that scenario only. A farewell counts at the end of the text (after it, only a
+    sentence-end particle); the other kinds anywhere in it."""
+
+    farewell: tuple[str, ...] = ()
+    invitation: tuple[str, ...] = ()
+    agreement: tuple[str, ...] = ()
+    refusal: tuple[str, ...] = ()
+    movement: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, phrases: Phrases) -> ScenarioPhrases:
+        def keys(values: list[str]) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(k for v in values if (k := strip_punctuation(v))))
+
+        return cls(
+            keys(phrases.farewell),
+            keys(phrases.invitation),
+            keys(phrases.agreement),
+            keys(phrases.refusal),
+            keys(phrases.movement),
+        )
+
+    def said(self, kind: str, text: AnalyzedText) -> str | None:
+        """The first phrase of `kind` the text contains."""
+        key = strip_punctuation(text.raw)
+        return next((p for p in getattr(self, kind) if p in key), None)
+
+    def farewell_at_end(self, text: AnalyzedText) -> str | None:
+        """The scenario's farewell the text ends with, unless the text asks something."""
+        if not self.farewell or _trimmed(text.norm).endswith("?"):
+            return None
+        key = strip_punctuation(text.raw)
+        endings = (key, *(key[: -len(p)] for p in _FAREWELL_END_PARTICLES if key.endswith(p)))
+        return next((p for p in self.farewell for ending in endings if ending.endswith(p)), None)
+
+
+NO_PHRASES = ScenarioPhrases()
+
+
+@dataclass(frozen=True)
 class RuleContext:
     text: AnalyzedText
     state: GameState
     candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
     analyzer: TextAnalyzer
+    phrases: ScenarioPhrases = NO_PHRASES  # the scenario's own additions to the lexicon
+
+    def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
+        """A movement verb (has_movement_cue) or one of the scenario's own movement phrases."""
+        return has_movement_cue(self.text, verbs) or self.phrases.said("movement", self.text) is not None
 
     def candidate_for(self, action: Action) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)
@@ -1031,7 +1079,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text):
         return None
     if (
-        not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE)
+        not ctx.moves_in_text(_TO_A_NAMED_PLACE)
         and not _WITHDRAWING_TO.search(_trimmed(ctx.text.norm))
         and not _asks_to_be_shown(ctx.text, places[0])
     ):
@@ -1156,7 +1204,7 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
 def _closing_farewell(ctx: RuleContext) -> str | None:
     """The farewell the text ends with, unless the text talks about the word (失礼しますって言うの？) or
     names a reachable place (控え室に戻ります、失礼します goes there)."""
-    farewell = ending_farewell(ctx.text)
+    farewell = ending_farewell(ctx.text) or ctx.phrases.farewell_at_end(ctx.text)
     if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     return farewell
@@ -1227,7 +1275,7 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates)
     if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
         places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
-    if len(places) != 1 or not is_invitation(invitation):
+    if len(places) != 1 or not (is_invitation(invitation) or ctx.phrases.said("invitation", invitation)):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
@@ -1260,6 +1308,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = _plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
     if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or _tells_to_go_alone(reply.norm):
         return None
+    if ctx.phrases.said("refusal", reply) is not None:
+        return None
     if _DECLINING_ME.match(_trimmed(reply.norm)):
         return None
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
@@ -1270,6 +1320,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if len(text) <= 15:
         goes = (
             _says_yes(reply)
+            or ctx.phrases.said("agreement", reply) is not None
             or _bare_movement(reply)
             # …after openers the analyser may read as nouns (ほやな、つんだって行こさ: ほや, a sea squirt)
             or _bare_movement_after_openers(text, ctx.analyzer)
@@ -1537,6 +1588,8 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     if invited is None or _ASKING.search(text):
         return None
     place, _ = invited
+    if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
+        return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target} 「{own}」")
     # …or ends on a no of its own (危ないよ、やめとこう)
     last_clause = _PAUSES.split(text)[-1]
     # (the no may follow an opener: そしたら、後で行く)
@@ -1581,7 +1634,7 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     if any(names_place(ctx.text, n) for n in names):
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
-    if len(moves) == 1 and has_movement_cue(ctx.text) and not _named_things(ctx.text):
+    if len(moves) == 1 and ctx.moves_in_text() and not _named_things(ctx.text):
         return None
     return Outcome(NONE, "move_needs_destination_or_cue", "the text names no reachable place")
 
@@ -1592,7 +1645,7 @@ _COPULAS = frozenset(_normalized("だ です"))
 def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
     names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
-    if action is None or action.kind != "move" or has_movement_cue(ctx.text, _TO_A_NAMED_PLACE):
+    if action is None or action.kind != "move" or ctx.moves_in_text(_TO_A_NAMED_PLACE):
         return None
     tokens = ctx.text.tokens
     predicates = [s for s, lemma, pos in tokens if pos in ("動詞", "形容詞") and lemma not in _TO_A_NAMED_PLACE]
@@ -1612,7 +1665,7 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
     (喫茶店のママって、どんな人？: a question with no movement in it) is talk, not a move."""
     if action is None or action.kind != "move":
         return None
-    asks_without_moving = _is_question(ctx.text) and not has_movement_cue(ctx.text, _TO_A_NAMED_PLACE)
+    asks_without_moving = _is_question(ctx.text) and not ctx.moves_in_text(_TO_A_NAMED_PLACE)
     if not is_place_question(ctx.text) and not asks_without_moving:
         return None
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
@@ -1829,6 +1882,8 @@ def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
     the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
     if action is None or action.kind != "leave" or has_leave_cue(ctx.text):
+        return None
+    if ctx.phrases.said("farewell", ctx.text) is not None and not farewell_talked_about(ctx.text):
         return None
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
 

@@ -1,0 +1,109 @@
+"""A scenario's `phrases` (contract section 1) add to the built-in lexicon for that scenario only."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.pipeline.actions import LEAVE, NONE, Action
+from app.pipeline.candidates import build_candidates
+from app.pipeline.interpret import Interpreter
+from app.pipeline.refine import (
+    RuleContext,
+    ScenarioPhrases,
+    agreement_to_invitation,
+    leave_needs_cue,
+    move_needs_movement,
+    refusal_to_invitation,
+)
+from app.scenario import Phrases, Scenario, load_scenario_dir
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.conftest import SCENARIO_DIR
+from tests.fakes import FakeBackend
+
+pytestmark = pytest.mark.issue(27)
+
+# Words no built-in list has: a made-up register, so only the scenario's phrases can make them count.
+MADE_UP = {
+    "farewell": ["ぬるぽんぬでごわす"],
+    "invitation": ["ぺけぽん"],
+    "agreement": ["ぽんぽこりん"],
+    "refusal": ["やだぴょろ"],
+    "movement": ["ワープ"],
+}
+
+
+def with_phrases(scenario: Scenario, phrases: dict[str, list[str]]) -> Scenario:
+    return scenario.model_copy(update={"id": scenario.id + "_dialect", "phrases": Phrases(**phrases)})
+
+
+def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
+    candidates = tuple(build_candidates(state, scenario))
+    return RuleContext(analyzer.analyze(text), state, candidates, analyzer, ScenarioPhrases.of(scenario.phrases))
+
+
+def invited(state: GameState, line: str) -> GameState:
+    return GameState.model_validate({**state.model_dump(), "last_line": {"speaker": "灯", "text": line}})
+
+
+def test_a_scenario_farewell_leaves_in_that_scenario_only(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    dialect = with_phrases(hoshizora, MADE_UP)
+    interpreter = Interpreter({s.id: s for s in (hoshizora, dialect)}, FakeBackend(), analyzer)
+    for text in ("ぬるぽんぬでごわす", "では、ぬるぽんぬでごわす！"):
+        there = interpreter.interpret(dialect.id, text, stage_state)
+        assert (there.action, there.decided_by) == (LEAVE, "rule:farewell_leaves"), text
+        elsewhere = interpreter.interpret(hoshizora.id, text, stage_state)
+        assert elsewhere.decided_by != "rule:farewell_leaves", text
+    asked = interpreter.interpret(dialect.id, "ぬるぽんぬでごわすって何？", stage_state)
+    assert asked.decided_by != "rule:farewell_leaves"
+
+
+def test_a_scenario_farewell_lets_a_leave_stand(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    text = "ぬるぽんぬでごわす、ギターは見つけるぞ"
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+    assert leave_needs_cue(LEAVE, context(text, with_phrases(hoshizora, MADE_UP), stage_state, analyzer)) is None
+
+
+def test_a_scenario_movement_phrase_makes_a_named_place_a_move(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    text = "控え室にワープする"
+    to_green_room = Action("move", "控え室")
+    assert move_needs_movement(to_green_room, context(text, hoshizora, stage_state, analyzer)) is not None
+    dialect = with_phrases(hoshizora, MADE_UP)
+    assert move_needs_movement(to_green_room, context(text, dialect, stage_state, analyzer)) is None
+
+
+def test_a_scenario_invitation_and_its_yes_and_no(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = invited(stage_state, "控え室、ぺけぽん")
+    dialect = with_phrases(hoshizora, MADE_UP)
+    yes = agreement_to_invitation(None, context("ぽんぽこりん！", dialect, state, analyzer))
+    assert yes is not None and yes.action == Action("move", "控え室")
+    assert agreement_to_invitation(None, context("ぽんぽこりん！", hoshizora, state, analyzer)) is None
+    no = refusal_to_invitation(None, context("やだぴょろ", dialect, state, analyzer))
+    assert no is not None and no.action == NONE
+    assert refusal_to_invitation(None, context("やだぴょろ", hoshizora, state, analyzer)) is None
+    assert agreement_to_invitation(None, context("やだぴょろ", dialect, state, analyzer)) is None
+
+
+def test_phrases_load_from_a_scenario_file_and_unknown_kinds_are_refused(tmp_path: Path) -> None:
+    source = json.loads((SCENARIO_DIR / "hoshizora.json").read_text(encoding="utf-8"))
+    (tmp_path / "good.json").write_text(
+        json.dumps({**source, "id": "good", "phrases": {"farewell": ["さらばじゃ"]}}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    (tmp_path / "bad.json").write_text(
+        json.dumps({**source, "id": "bad", "phrases": {"farewells": ["さらばじゃ"]}}, ensure_ascii=False),
+        encoding="utf-8",
+    )
+    loaded = load_scenario_dir(tmp_path)
+    assert loaded.scenarios["good"].phrases.farewell == ["さらばじゃ"]
+    assert "bad" not in loaded.scenarios
+    assert any("farewells" in str(problem) for problem in loaded.problems)
