@@ -6,9 +6,12 @@ import argparse
 import json
 import logging
 import sys
+import time
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from app.budget import PREPARE, Budget
 from app.evaluation.dataset import load_eval_file
 from app.evaluation.report import render, render_errors
 from app.evaluation.runner import run_cases, summarize
@@ -69,6 +72,9 @@ def main(argv: list[str] | None = None) -> int:
         if eval_file.scenario not in scenario_set.scenarios:
             print(f"{path}: scenario {eval_file.scenario!r} is not in {settings.scenario_dir}", file=sys.stderr)
             return 2
+    # Only the scenarios the files play: start-up evaluates each loaded scenario's catalogue.
+    used = {eval_file.scenario for _, eval_file in files}
+    scenario_set = replace(scenario_set, scenarios={k: v for k, v in scenario_set.scenarios.items() if k in used})
     analyzer = TextAnalyzer()
     summaries: list[dict[str, Any]] = []
     for name in (args.backend or settings.backend).split(","):
@@ -78,6 +84,16 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         interpreter = build_interpreter(settings, scenario_set, backend, analyzer)
         interpreter.warm_up()
+        if settings.prepare_topics:
+            # What the service does in the background at start: every topic's yes/no prefix, so that the
+            # cases measure a service that has been up for a while (the prefixes are saved to disk).
+            started = time.perf_counter()
+            prepared = interpreter.prepare_topics(lambda: Budget(priority=PREPARE))
+            if prepared:
+                print(
+                    f"{backend.name}: {prepared} topic prefixes evaluated in {time.perf_counter() - started:.0f} s",
+                    file=sys.stderr,
+                )
         results = run_cases(interpreter, files, repeat=max(1, args.repeat), label=backend.name, cold=args.cold)
         summary = summarize(results, backend.name, max(1, args.repeat))
         summary["mode"] = "cold" if args.cold else "warm"
@@ -111,6 +127,8 @@ def main(argv: list[str] | None = None) -> int:
                         "error",
                         "runs",
                         "model_scores",
+                        "dropped_by",
+                        "held_back",
                     )
                 }
                 for c in first["cases_detail"]

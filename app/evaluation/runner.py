@@ -109,6 +109,7 @@ def run_cases(
                                     "lexical",
                                     "semantic",
                                     "allowed",
+                                    "matched_words",
                                 )
                             }
                             # the yes/no check, when the pick was put to it: why a topic became なし

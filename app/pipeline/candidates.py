@@ -60,6 +60,9 @@ def validate_state(state: GameState, scenario: Scenario) -> None:
         check(move, location_ids, f"state.moves[{index}]", "location")
     for index, answered in enumerate(state.answered_intents or []):
         check(answered, intent_ids, f"state.answered_intents[{index}]", "intent")
+    for character, location in (state.elsewhere or {}).items():
+        check(character, character_ids, "state.elsewhere", "character")
+        check(location, location_ids, f"state.elsewhere.{character}", "location")
 
 
 def derived_answered_intents(state: GameState, scenario: Scenario) -> dict[str, tuple[str, ...]]:

@@ -46,7 +46,7 @@ from app.pipeline.semantic import SemanticSimilarity
 from app.pipeline.similarity import candidate_similarity
 from app.scenario import Scenario
 from app.schemas import GameState
-from app.text import TextAnalyzer
+from app.text import TextAnalyzer, normalize
 
 log = logging.getLogger(__name__)
 
@@ -237,7 +237,15 @@ class Interpreter:
             trace=trace,
         )
         context = RuleContext(
-            analyzed, state, tuple(after_addressee), self.analyzer, ScenarioPhrases.of(scenario.phrases)
+            analyzed,
+            state,
+            tuple(after_addressee),
+            self.analyzer,
+            ScenarioPhrases.of(scenario.phrases),
+            tuple(
+                (c.id, tuple(dict.fromkeys(normalize(n) for n in (c.id, *c.aliases) if n.strip())))
+                for c in scenario.characters
+            ),
         )
 
         fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None

@@ -408,6 +408,7 @@ class RuleContext:
     candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
     analyzer: TextAnalyzer
     phrases: ScenarioPhrases = NO_PHRASES  # the scenario's own additions to the lexicon
+    character_names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (id, normalised id and aliases)
 
     def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
         """A movement verb (has_movement_cue) or one of the scenario's own movement phrases."""
@@ -1093,6 +1094,41 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         "explicit_move",
         f"names {places[0].action.target} with a movement verb or a request to be shown it",
     )
+
+
+# After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
+_TO_SEE = _normalized(
+    "に会い に会っ にあい に逢い のところ の所 のとこ のもと の元 を訪ね をたずね に聞きに に話を聞きに"
+)
+_HONORIFICS = _normalized("さん ちゃん くん 君 さま 様 先輩 せんぱい 殿 氏")
+
+
+def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """An absent character named with going to see them (ママに会いに行こう, said in the back room) is the
+    move to where the game says they are (`state.elsewhere`), when that place is reachable: just as
+    naming the place would be. A text that names a reachable place itself is explicit_move's."""
+    elsewhere = ctx.state.elsewhere or {}
+    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or is_place_question(ctx.text):
+        return None
+    if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_NAMED_PLACE):
+        return None
+    norm = ctx.text.norm
+    honorifics = ("", *_HONORIFICS)
+    found = {
+        (character, elsewhere[character])
+        for character, names in ctx.character_names
+        if character in elsewhere and character not in ctx.state.present
+        for name in names
+        if any(f"{name}{h}{marker}" in norm for h in honorifics for marker in _TO_SEE)
+    }
+    places = {location for _, location in found}
+    if len(places) != 1:
+        return None
+    (character, location), *_ = sorted(found)
+    candidate = ctx.candidate_for(Action("move", location))
+    if candidate is None:
+        return None
+    return Outcome(candidate.action, "going_to_a_person", f"goes to see {character}, who is at {location}")
 
 
 # What may mark the place as a question's topic: って; with a movement verb in the question, は too.
@@ -1902,6 +1938,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     explicit_move,
     waiting_at_place,
     searching_a_place,
+    going_to_a_person,
     farewell_leaves,
     agreement_to_invitation,
     refusal_to_invitation,

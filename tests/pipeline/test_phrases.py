@@ -107,3 +107,34 @@ def test_phrases_load_from_a_scenario_file_and_unknown_kinds_are_refused(tmp_pat
     assert loaded.scenarios["good"].phrases.farewell == ["さらばじゃ"]
     assert "bad" not in loaded.scenarios
     assert any("farewells" in str(problem) for problem in loaded.problems)
+
+
+def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Seed 001: 「ママに会いに行こう」 in the back room is the move to the room where she is."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
+    for text in ("店長に会いに行こう", "真壁さんのところへ行ってくる", "マスターに話を聞きに行きましょう"):
+        result = interpreter.interpret(hoshizora.id, text, state)
+        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    # not without `elsewhere`, not for a place the player cannot reach, not asked or past, not named alone
+    misses = [
+        (stage_state, "店長に会いに行こう"),
+        (stage_state.model_copy(update={"elsewhere": {"真壁": "裏口"}}), "店長に会いに行こう"),
+        (state, "店長に会いに行った？"),
+        (state, "店長って怖い？"),
+    ]
+    for where, text in misses:
+        assert interpreter.interpret(hoshizora.id, text, where).decided_by != "rule:going_to_a_person", text
+
+
+def test_elsewhere_must_name_known_characters_and_places(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    from app.errors import StateError
+
+    for elsewhere, field in (({"誰か": "ロビー"}, "state.elsewhere"), ({"真壁": "月面"}, "state.elsewhere.真壁")):
+        with pytest.raises(StateError) as error:
+            build_candidates(stage_state.model_copy(update={"elsewhere": elsewhere}), hoshizora)
+        assert error.value.field == field
