@@ -5,6 +5,7 @@ met (the turn's case in a reordered copy of its state, every state cache dropped
 same turns with each state sent to POST /v1/prepare about --ahead seconds before its text. Prints
 p50/p95/max, timeouts and accuracy for both, beside the floor: the tokens each request really had to
 evaluate times the per-token cost measured in the same run.
+--load: a burst of concurrent clients with deadlines (issue 28): 200s within budget or immediate 503s.
 --warm: the earlier benchmark: the eval set's cases in their own (repeating) states, against the naive
 path (grammar-constrained generation with a KV-cache reset per call) and the floor."""
 
@@ -135,6 +136,82 @@ def play(args: argparse.Namespace) -> None:
     print(f"peak memory (RSS): {peak_mb:.0f} MiB")
 
 
+def load(args: argparse.Namespace) -> None:
+    """A burst on loopback: --clients concurrent clients x --per-client requests each, on warm states, every
+    request carrying deadline_ms. Each must be a 200 within its budget or an immediate 503 with
+    Retry-After; nothing else, no connection error. Then one request alone, as fast as one before."""
+    settings = Settings()
+    eval_file = load_eval_file(args.eval[0])
+    cases = _cases(eval_file)
+    llama = load_llama_backend(settings)
+    server, thread, base, _ = _serve(settings, RecordingBackend(llama))
+    url = f"{base}/v1/interpret"
+    deadline_ms = args.deadline_ms
+    with httpx.Client(timeout=120) as client:
+        for body in cases:  # every state warm: the burst measures queueing, not first evaluations
+            client.post(url, json=body).raise_for_status()
+        probe = cases[0]
+
+        def alone() -> float:
+            started = time.perf_counter()
+            client.post(url, json={**probe, "deadline_ms": deadline_ms}).raise_for_status()
+            return (time.perf_counter() - started) * 1000
+
+        before = statistics.median(alone() for _ in range(3))
+    outcomes: list[tuple[str, float, str | None, bool]] = []  # (status, ms, error kind, Retry-After)
+    lock = threading.Lock()
+
+    def one_client(index: int) -> None:
+        with httpx.Client(timeout=60) as own:
+            for k in range(args.per_client):
+                body = {**cases[(index * args.per_client + k) % len(cases)], "deadline_ms": deadline_ms}
+                started = time.perf_counter()
+                try:
+                    response = own.post(url, json=body)
+                    status = str(response.status_code)
+                    error = (response.json().get("error") or {}).get("kind")
+                    retry = "retry-after" in response.headers
+                except httpx.HTTPError as exc:
+                    status, error, retry = "connection error", type(exc).__name__, False
+                with lock:
+                    outcomes.append((status, (time.perf_counter() - started) * 1000, error, retry))
+
+    started = time.perf_counter()
+    threads = [threading.Thread(target=one_client, args=(i,)) for i in range(args.clients)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    burst_s = time.perf_counter() - started
+    with httpx.Client(timeout=120) as client:
+        after = statistics.median(alone() for _ in range(3))
+    server.should_exit = True
+    thread.join(timeout=10)
+
+    served = [ms for status, ms, error, _ in outcomes if status == "200" and error is None]
+    late = [ms for status, ms, error, _ in outcomes if status == "200" and error is not None]
+    refused = [(ms, retry) for status, ms, _, retry in outcomes if status == "503"]
+    other = [(status, error) for status, _, error, _ in outcomes if status not in ("200", "503")]
+    total = len(outcomes)
+    print(
+        f"burst: {args.clients} clients x {args.per_client} requests, deadline_ms {deadline_ms}, "
+        f"{eval_file.scenario} states (warm), {burst_s:.1f} s"
+    )
+    print(f"answered 200 in budget: {len(served)}; 200 with an error inside (timeout...): {len(late)}")
+    print(
+        f"refused 503: {len(refused)} ({len(refused) / total:.0%}), all with Retry-After: "
+        f"{all(r for _, r in refused)}, slowest refusal {max((ms for ms, _ in refused), default=0):.0f} ms"
+    )
+    print(f"anything else (other status, connection errors): {len(other)} {other[:5]}")
+    if served:
+        print(
+            f"200s: p50 {statistics.median(served):.0f} ms, p99 {_percentile(served, 0.99):.0f} ms, "
+            f"max {max(served):.0f} ms"
+        )
+    print(f"one request alone: {before:.0f} ms before the burst, {after:.0f} ms after (median of 3)")
+    print(f"throughput in the burst: {len(served) / burst_s:.2f} answers/s in budget")
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="kikitori-bench", description=__doc__)
     parser.add_argument("--eval", type=Path, nargs="+", default=[PROJECT_ROOT / "eval" / "hoshizora.json"])
@@ -143,8 +220,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--warm", action="store_true", help="the earlier benchmark: repeated states, naive path")
     parser.add_argument("--naive-cases", type=int, default=20, help="--warm: cases timed on the naive path")
     parser.add_argument("--throughput-requests", type=int, default=48)
+    parser.add_argument("--load", action="store_true", help="a burst of concurrent clients with deadlines")
+    parser.add_argument("--clients", type=int, default=32, help="--load: concurrent clients")
+    parser.add_argument("--per-client", type=int, default=3, help="--load: requests per client")
+    parser.add_argument("--deadline-ms", type=int, default=3000, help="--load: each request's deadline_ms")
     args = parser.parse_args(argv)
-    if args.warm:
+    if args.load:
+        load(args)
+    elif args.warm:
         warm(args)
     else:
         play(args)

@@ -55,3 +55,9 @@ class ModelFileError(ModelError):
     """The GGUF file is missing or corrupt."""
 
     kind = "model_file"
+
+
+class ModelUnavailable(ModelError):
+    """The model did not load and no fallback is configured (INTERP_FALLBACK): 503 for interpretations."""
+
+    kind = "model_unavailable"

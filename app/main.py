@@ -25,15 +25,16 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.backends.base import Backend
 from app.budget import PREPARE, Admission, Budget, ModelQueueFull
-from app.errors import InterpretError, Unauthorized
+from app.errors import InterpretError, ModelUnavailable, Unauthorized
 from app.logs import REQUEST_ID, configure_logging
 from app.metrics import Metrics
 from app.pipeline.candidates import build_candidates
 from app.pipeline.interpret import Interpretation, Interpreter
-from app.runtime import build_interpreter, make_backend
+from app.runtime import UnavailableBackend, build_interpreter, make_backend
 from app.scenario import ScenarioSet, load_scenario_dir
 from app.schemas import (
     GameState,
@@ -214,7 +215,14 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         token = REQUEST_ID.set(rid)
         started = time.monotonic()
         try:
-            response = await call_next(request)
+            length = request.headers.get("content-length", "")
+            if length.isdigit() and int(length) > settings.max_body_bytes:
+                request.state.error_kind = "body_too_large"
+                message = f"request body has {length} bytes; the limit is {settings.max_body_bytes}"
+                body = {"error": {"kind": "body_too_large", "message": message, "field": "body"}}
+                response: Response = JSONResponse(body, status_code=413)
+            else:
+                response = await call_next(request)
         finally:
             REQUEST_ID.reset(token)
         response.headers["X-Request-ID"] = rid
@@ -233,6 +241,16 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         body = {"error": {"kind": exc.kind, "message": exc.message, "field": exc.field}}
         headers = {"Retry-After": str(math.ceil(exc.retry_after_s))} if isinstance(exc, ModelQueueFull) else None
         return JSONResponse(body, status_code=exc.status_code, headers=headers)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        """FastAPI's own refusals (a body it cannot parse, an unknown path, a wrong method) in the same
+        shape as every other error."""
+        parsing = exc.status_code == 400 and "pars" in str(exc.detail)
+        kind = "malformed_json" if parsing else "http_error"
+        request.state.error_kind = kind
+        body = {"kind": kind, "message": str(exc.detail), "field": "body" if parsing else None}
+        return JSONResponse({"error": body}, status_code=exc.status_code, headers=getattr(exc, "headers", None))
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -253,6 +271,10 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
 
     @app.exception_handler(Exception)
     async def unexpected_error(request: Request, exc: Exception) -> JSONResponse:
+        if isinstance(exc, RecursionError):  # JSON nested deeper than the parser goes
+            request.state.error_kind = "malformed_json"
+            body = {"kind": "malformed_json", "message": "request body is nested too deeply", "field": "body"}
+            return JSONResponse({"error": body}, status_code=400)
         request.state.error_kind = "internal"
         log.exception("unexpected error")
         return JSONResponse({"error": {"kind": "internal", "message": str(exc), "field": None}}, status_code=500)
@@ -276,6 +298,8 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
     async def interpret(body: InterpretRequest, request: Request, interpreter: InterpreterDep) -> InterpretResponse:
         """Interpret one player input against the current game state."""
         arrived = time.monotonic()
+        if isinstance(interpreter.backend, UnavailableBackend):
+            raise ModelUnavailable(f"the model is unavailable: {interpreter.backend.reason}")
         interpreter.check_request(body.scenario, body.text)
         seconds = body.deadline_ms / 1000 if body.deadline_ms is not None else settings.timeout_s
         budget = Budget.of_seconds(seconds, start=arrived)

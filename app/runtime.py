@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 
 from app.backends.base import Backend
+from app.backends.lexical import LexicalBackend
 from app.errors import ModelError
 from app.pipeline.choice import DecisionConfig
 from app.pipeline.interpret import Interpreter
@@ -17,11 +18,21 @@ from app.word_vectors import load_word_vectors
 log = logging.getLogger(__name__)
 
 
-def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, str | None]:
-    """The backend `name` (default: settings.backend). When the model cannot load, the lexical
-    backend answers instead and the reason is returned with it."""
-    from app.backends.lexical import LexicalBackend
+class UnavailableBackend(LexicalBackend):
+    """Stands in for a model that could not load, with no fallback configured: the service refuses
+    interpretations with 503 naming the reason (the HTTP route checks for it) instead of crashing."""
 
+    name = "unavailable"
+
+    def __init__(self, reason: str) -> None:
+        super().__init__()
+        self.reason = reason
+
+
+def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, str | None]:
+    """The backend `name` (default: settings.backend), and the reason when the model cannot load. The
+    lexical backend then answers if INTERP_FALLBACK is 'lexical' (decided_by says 'lexical'); otherwise an
+    UnavailableBackend stands in and requests get 503."""
     if (name or settings.backend) == "lexical":
         return LexicalBackend(), None
     from app.backends.llama import load_llama_backend
@@ -29,8 +40,11 @@ def make_backend(settings: Settings, name: str | None = None) -> tuple[Backend, 
     try:
         return load_llama_backend(settings), None
     except ModelError as exc:
-        log.error("model unavailable, answering with the lexical backend: %s", exc.message)
-        return LexicalBackend(), exc.message
+        if settings.fallback == "lexical":
+            log.error("model unavailable, answering with the lexical backend: %s", exc.message)
+            return LexicalBackend(), exc.message
+        log.error("model unavailable, and no fallback is set (INTERP_FALLBACK): %s", exc.message)
+        return UnavailableBackend(exc.message), exc.message
 
 
 def build_interpreter(
@@ -59,6 +73,7 @@ def build_interpreter(
         show_scene=settings.show_scene,
         calibration_scope=settings.calibration_scope,
         catalogue_reserve_tokens=settings.catalogue_reserve_tokens,
+        catalogue_keys=settings.catalogue_keys,
         rules=settings.rules,
         confirm_below=settings.confirm_below,
         confirm_min_ratio=settings.confirm_min_ratio,

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 
 class _Wire(BaseModel):
@@ -21,24 +22,38 @@ class LastLine(_Wire):
     text: str = ""
 
 
+# Limits on a state's lists (a 422 names the field past them): far above any scene a game shows, low
+# enough that a hostile body cannot make the service build a prompt of thousands of candidates.
+MAX_STATE_ITEMS = 256
+
+
 class GameState(_Wire):
     location: str | None = Field(None, description="Location id where the player is.")
-    present: list[str] = Field(default_factory=list, description="Character ids on the scene.")
+    present: list[str] = Field(
+        default_factory=list, max_length=MAX_STATE_ITEMS, description="Character ids on the scene."
+    )
     responder: str | None = Field(None, description="Who normally answers here.")
     selected: str | None = Field(None, description="Character the player picked on screen, if any.")
     available_intents: list[AvailableIntent] = Field(
-        default_factory=list, description="Intents with a scripted line now, with its speaker."
+        default_factory=list,
+        max_length=MAX_STATE_ITEMS,
+        description="Intents with a scripted line now, with its speaker.",
     )
-    moves: list[str] = Field(default_factory=list, description="Location ids reachable from here.")
+    moves: list[str] = Field(
+        default_factory=list, max_length=MAX_STATE_ITEMS, description="Location ids reachable from here."
+    )
     can_leave: bool = Field(False, description="Whether leaving is possible.")
     answered_intents: list[str] | None = Field(
         None,
+        max_length=MAX_STATE_ITEMS,
         description="Talkable intents without a scripted line. Absent: derived from the knowledge "
         "of the present characters.",
     )
     last_line: LastLine | None = Field(None, description="The line shown before the player typed.")
     elsewhere: dict[str, str] | None = Field(
-        None, description="Where characters who are not present are: character id to location id."
+        None,
+        max_length=MAX_STATE_ITEMS,
+        description="Where characters who are not present are: character id to location id.",
     )
 
 
@@ -73,6 +88,18 @@ class InterpretRequest(_Wire):
         "the model stops and the answer is なし with error.kind 'timeout'. Default: INTERP_TIMEOUT_S.",
     )
     debug: bool = Field(False, description="Include the trace of every stage in the response.")
+
+    @field_validator("text")
+    @classmethod
+    def _typed_characters(cls, text: str) -> str:
+        """No player types a control character (newlines and tabs aside) or half a surrogate pair: such a
+        text comes from a broken client, and is refused naming the field rather than guessed at."""
+        if (found := _UNTYPABLE.search(text)) is not None:
+            raise ValueError(f"text contains the character U+{ord(found.group()):04X}, which no player types")
+        return text
+
+
+_UNTYPABLE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\x7f\ud800-\udfff]")
 
 
 class PrepareRequest(_Wire):

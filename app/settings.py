@@ -23,6 +23,12 @@ class Settings(BaseSettings):
         description="'model': the GGUF model through llama-cpp-python; "
         "'lexical': model-free character n-gram matcher (no model is loaded).",
     )
+    fallback: Literal["none", "lexical"] = Field(
+        "none",
+        description="When the model file is missing or corrupt: 'lexical' answers with the lexical backend "
+        "(decided_by 'lexical'); 'none' refuses interpretations with 503 and the reason. /readyz is 503 "
+        "either way.",
+    )
     model_path: Path | None = Field(
         None,
         description="GGUF file to load. Default: the bundled Qwen2.5-Coder-1.5B-Instruct Q4_K_M, "
@@ -83,6 +89,11 @@ class Settings(BaseSettings):
         description="Context kept free after a scenario's catalogue for a state, the scene and the text; a "
         "catalogue that leaves less is trimmed (fewer examples per intent) once, at start.",
     )
+    catalogue_keys: Literal["letters", "names"] = Field(
+        "letters",
+        description="'catalogue' layout: what the model answers for an option: a one-letter key (one token), "
+        "or the option's own name (an intent's id, 移動:<place>, 離脱), read as a whole sequence.",
+    )
     prepare_topics: bool = Field(
         True,
         description="At start, evaluate every intent's yes/no question in the background (it yields the model "
@@ -92,6 +103,9 @@ class Settings(BaseSettings):
         0, ge=0, description="Most interpretations waiting for the model; more are refused with 503 (0: no bound)."
     )
     max_text_chars: int = Field(1000, ge=1, description="Longest accepted player text, in characters.")
+    max_body_bytes: int = Field(
+        256 * 1024, ge=1024, description="Largest accepted request body; a larger one is refused with 413."
+    )
     timeout_s: float = Field(
         20.0,
         gt=0,

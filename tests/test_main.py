@@ -289,3 +289,82 @@ def test_logs_leave_the_players_text_out_by_default(caplog: pytest.LogCaptureFix
         with caplog.at_level("INFO", logger="kikitori"), TestClient(app) as client:
             post(client, text="ひみつの合言葉")
         assert ("ひみつの合言葉" in caplog.text) is log_text
+
+
+@pytest.mark.issue(28)
+@pytest.mark.parametrize("broken", ["missing", "corrupt"])
+def test_a_model_that_cannot_load_is_a_503_unless_a_fallback_is_set(broken: str, tmp_path: Any) -> None:
+    model = tmp_path / "model.gguf"
+    if broken == "corrupt":
+        model.write_bytes(b"GGUF but not really" * 100)
+    body = {"scenario": "hoshizora", "text": "BGM変えない？", "state": STATE}
+    with TestClient(create_app(Settings(scenario_dir=SCENARIO_DIR, model_path=model))) as client:
+        ready = client.get("/readyz")
+        assert ready.status_code == 503 and str(model) in ready.json()["model_problem"]
+        refused = client.post("/v1/interpret", json=body)
+        assert refused.status_code == 503
+        assert (
+            refused.json()["error"]["kind"] == "model_unavailable" and str(model) in refused.json()["error"]["message"]
+        )
+    settings = Settings(scenario_dir=SCENARIO_DIR, model_path=model, fallback="lexical")
+    with TestClient(create_app(settings)) as client:
+        assert client.get("/readyz").status_code == 503
+        answered = client.post("/v1/interpret", json=body)
+        assert answered.status_code == 200 and answered.json()["decided_by"] in (
+            "lexical",
+            "rule:near_verbatim_example",
+        )
+
+
+class FaultyBackend(FakeBackend):
+    """Raises inside the model call every other time, as llama.cpp's errors surface."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+
+    def choose(self, request, budget=None):  # type: ignore[no-untyped-def]
+        self.calls += 1
+        if self.calls % 2 == 1:
+            from app.errors import ModelError
+
+            raise ModelError("injected fault: decode returned -1")
+        return super().choose(request, budget)
+
+
+@pytest.mark.issue(28)
+def test_an_exception_in_the_model_call_answers_none_and_the_next_request_works() -> None:
+    backend = FaultyBackend()
+    with TestClient(create_app(Settings(scenario_dir=SCENARIO_DIR), backend=backend)) as client:
+        failed = post(client).json()
+        assert failed["notation"] == "なし" and failed["error"]["kind"] == "model_error"
+        assert "injected fault" in failed["error"]["message"]
+        backend.queue("A1")
+        worked = post(client).json()
+        assert worked["error"] is None and worked["notation"] == "意図:選曲"
+        assert 'kikitori_errors_total{kind="model_error"} 1.0' in client.get("/metrics").text
+
+
+@pytest.mark.issue(28)
+def test_hostile_bodies_get_a_named_4xx(client: TestClient) -> None:
+    huge = client.post(
+        "/v1/interpret",
+        content=b'{"text": "' + b"a" * (1024 * 1024) + b'"}',
+        headers={"content-type": "application/json"},
+    )
+    assert huge.status_code == 413 and huge.json()["error"]["field"] == "body"
+    deep = client.post(
+        "/v1/interpret", content=b"[" * 50_000 + b"]" * 50_000, headers={"content-type": "application/json"}
+    )
+    assert deep.status_code in (400, 413, 422) and deep.json()["error"]["field"] == "body"
+    for count, status in ((10_000, 413), (300, 422)):  # past the body limit, or only past the list's
+        many = {**STATE, "available_intents": [{"id": "選曲", "speaker": "灯"}] * count}
+        too_many = post(client, state=many)
+        assert too_many.status_code == status
+        assert too_many.json()["error"]["field"] == ("body" if status == 413 else "state.available_intents")
+    for text in ("\\u0000\\u0007 BGM", "\\ud800 BGM"):  # control characters, a lone surrogate
+        raw = '{"scenario": "hoshizora", "state": {}, "text": "' + text + '"}'
+        answer = client.post("/v1/interpret", content=raw.encode(), headers={"content-type": "application/json"})
+        assert answer.status_code == 422 and answer.json()["error"]["field"] == "text", text
+    wrong_type = post(client, state={**STATE, "moves": "控え室"})
+    assert wrong_type.status_code == 422 and wrong_type.json()["error"]["field"] == "state.moves"
