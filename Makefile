@@ -6,7 +6,7 @@ BIN := $(VENV)/bin
 MIN_ACCURACY ?= 0.95
 MAX_FALSE_ACTIONS_PER_100 ?= 1
 
-.PHONY: install serve test unit eval bench levers
+.PHONY: install serve test unit eval bench levers browser
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
@@ -20,7 +20,11 @@ install: $(VENV)/.installed
 serve: install
 	$(BIN)/kikitori
 
-test: install
+# The playground's browser test drives Debian's Chromium (no browser download at test time).
+browser:
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium >/dev/null)
+
+test: install browser
 	$(BIN)/ruff check app tests
 	$(BIN)/mypy
 	$(PY) -m pytest

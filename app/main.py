@@ -24,18 +24,20 @@ from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.backends.base import Backend
 from app.budget import PREPARE, Admission, Budget, ModelQueueFull
 from app.errors import InterpretError, ModelUnavailable, Unauthorized
+from app.evaluation.dataset import load_eval_file
 from app.logs import REQUEST_ID, configure_logging
 from app.metrics import Metrics
 from app.pipeline.candidates import build_candidates
 from app.pipeline.interpret import Interpretation, Interpreter
 from app.runtime import UnavailableBackend, build_interpreter, make_backend
-from app.scenario import ScenarioSet, load_scenario_dir
+from app.scenario import Scenario, ScenarioSet, load_scenario_dir
 from app.schemas import (
     GameState,
     InputChoice,
@@ -61,6 +63,36 @@ BearerCredentials = Annotated[
     HTTPAuthorizationCredentials | None,
     Depends(HTTPBearer(auto_error=False, description="INTERP_API_KEY, when the service sets one.")),
 ]
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+
+def scenario_summary(scenario: Scenario) -> dict[str, Any]:
+    return {
+        "id": scenario.id,
+        "title": scenario.title,
+        "intents": [{"id": i.id, "description": i.description} for i in scenario.intents],
+        "locations": [{"id": loc.id, "description": loc.description} for loc in scenario.locations],
+        "characters": [{"id": c.id, "description": c.description} for c in scenario.characters],
+    }
+
+
+def eval_states_of(eval_dir: Path, scenario_id: str) -> list[dict[str, Any]]:
+    """Every state of every evaluation file under `eval_dir` (not its subfolders) that plays `scenario_id`,
+    with its cases; files that do not load are skipped (eval-interpret reports them)."""
+    found = []
+    for path in sorted(eval_dir.glob("*.json")):
+        try:
+            eval_file = load_eval_file(path)
+        except SystemExit:  # load_eval_file's way of naming a broken file to the CLI
+            continue
+        if eval_file.scenario != scenario_id:
+            continue
+        for name, state in eval_file.states.items():
+            cases = [{"text": c.text, "expect": c.expect} for c in eval_file.cases if c.state == name]
+            found.append({"file": path.name, "name": name, "state": state.model_dump(), "cases": cases})
+    return found
+
+
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
 
@@ -366,6 +398,25 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         build_candidates(body.state, scenario)  # a bad state is a 422 now, not a silent failure later
         queued = request.app.state.preparer.submit(body.scenario, body.state)
         return PrepareResponse(accepted=True, queued=queued)
+
+    @app.get("/v1/scenarios", dependencies=protected)
+    async def scenarios(interpreter: InterpreterDep) -> list[dict[str, Any]]:
+        """The loaded scenarios, with what a state can name: intents, places and characters (read-only)."""
+        return [scenario_summary(s) for _, s in sorted(interpreter.scenarios.items())]
+
+    @app.get("/v1/eval-states", dependencies=protected)
+    async def eval_states(scenario: str, interpreter: InterpreterDep) -> list[dict[str, Any]]:
+        """The states and cases of the evaluation files for `scenario` (INTERP_EVAL_DIR), for the playground."""
+        if scenario not in interpreter.scenarios:
+            interpreter.check_request(scenario, "x")  # raises the 404 naming the field
+        return eval_states_of(settings.eval_dir, scenario)
+
+    @app.get("/playground", include_in_schema=False)
+    async def playground() -> Response:
+        """One page, served from the package: pick a scenario and a state, type, see why it landed there."""
+        return Response((STATIC_DIR / "playground.html").read_bytes(), media_type="text/html; charset=utf-8")
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
     @app.get("/metrics", dependencies=protected, response_class=Response)
     async def metrics_endpoint() -> Response:

@@ -73,7 +73,6 @@ def build_interpreter(
         show_scene=settings.show_scene,
         calibration_scope=settings.calibration_scope,
         catalogue_reserve_tokens=settings.catalogue_reserve_tokens,
-        catalogue_keys=settings.catalogue_keys,
         rules=settings.rules,
         confirm_below=settings.confirm_below,
         confirm_min_ratio=settings.confirm_min_ratio,

@@ -23,6 +23,10 @@ class Settings(BaseSettings):
         description="'model': the GGUF model through llama-cpp-python; "
         "'lexical': model-free character n-gram matcher (no model is loaded).",
     )
+    eval_dir: Path = Field(
+        PROJECT_ROOT / "eval",
+        description="Evaluation files the playground offers as ready-made states (GET /v1/eval-states).",
+    )
     fallback: Literal["none", "lexical"] = Field(
         "none",
         description="When the model file is missing or corrupt: 'lexical' answers with the lexical backend "
@@ -88,11 +92,6 @@ class Settings(BaseSettings):
         ge=0,
         description="Context kept free after a scenario's catalogue for a state, the scene and the text; a "
         "catalogue that leaves less is trimmed (fewer examples per intent) once, at start.",
-    )
-    catalogue_keys: Literal["letters", "names"] = Field(
-        "letters",
-        description="'catalogue' layout: what the model answers for an option: a one-letter key (one token), "
-        "or the option's own name (an intent's id, 移動:<place>, 離脱), read as a whole sequence.",
     )
     prepare_topics: bool = Field(
         True,

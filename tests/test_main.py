@@ -175,7 +175,7 @@ def test_a_burst_beyond_the_budget_is_refused_at_once_with_retry_after() -> None
     assert len(served) + len(refused) == 8 and served and refused
     assert all(r.json()["error"] is None and t < 1.0 for r, t in served)  # none timed out inside
     for response, seconds in refused:
-        assert response.json()["error"]["kind"] == "overloaded" and seconds < 0.3
+        assert response.json()["error"]["kind"] == "overloaded" and seconds < 0.5
         assert int(response.headers["Retry-After"]) >= 1
 
 

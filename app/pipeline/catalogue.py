@@ -14,7 +14,6 @@ import json
 import string
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Literal
 
 from app.pipeline.actions import LEAVE, Action
 from app.pipeline.candidates import LEAVE_DESCRIPTION
@@ -26,15 +25,8 @@ from app.scenario import Scenario
 KEY_LETTERS = string.ascii_uppercase + string.ascii_lowercase
 NONE_KEY = "none"
 NONE_LINE = f"{NONE_KEY}: なし — どの選択肢にも当てはまらない（雑談・挨拶・無関係な話）"
-NAMED_NONE_LINE = f"{NONE_KEY} — どの選択肢にも当てはまらない（雑談・挨拶・無関係な話）"
 # Small talk that no scenario option covers, shown among the solved examples.
 NONE_DEMOS = ("こんにちは", "今日は暑いですね", "ありがとう")
-
-# "letters": one-letter keys, each one token; "names": the option's own name (an intent's id, 移動:<place>,
-# 離脱), which the model can say rather than look up, at the cost of a decode per shared first token.
-CatalogueKeys = Literal["letters", "names"]
-LEAVE_KEY = "離脱"
-MOVE_KEY_PREFIX = "移動:"
 
 CATALOGUE_INSTRUCTIONS = (
     'The catalogue lists every option of this game. Choose only among the options listed under "Options now".'
@@ -77,17 +69,8 @@ def catalogue_key(index: int) -> str:
     return KEY_LETTERS[index // n - 1] + KEY_LETTERS[index % n]
 
 
-def _named_key(entry: CatalogueEntry) -> str:
-    if entry.action.kind == "intent":
-        return entry.action.target or ""
-    if entry.action.kind == "move":
-        return MOVE_KEY_PREFIX + (entry.action.target or "")
-    return LEAVE_KEY
-
-
-def catalogue_entries(scenario: Scenario, keys: CatalogueKeys = "letters") -> tuple[CatalogueEntry, ...]:
-    """Entries in scenario order: intents, then places, then leaving. With keys "names", an intent id that
-    would clash with another key (none, 離脱, 移動:…) makes the whole catalogue fall back to letters."""
+def catalogue_entries(scenario: Scenario) -> tuple[CatalogueEntry, ...]:
+    """Keys in scenario order: intents, then places, then leaving."""
     entries = [CatalogueEntry("", Action("intent", i.id), i.description, tuple(i.examples)) for i in scenario.intents]
     for location in scenario.locations:
         description = f"「{location.id}」へ移動する" + (f"（{location.description}）" if location.description else "")
@@ -95,10 +78,6 @@ def catalogue_entries(scenario: Scenario, keys: CatalogueKeys = "letters") -> tu
             CatalogueEntry("", Action("move", location.id), description, names=(location.id, *location.aliases))
         )
     entries.append(CatalogueEntry("", LEAVE, LEAVE_DESCRIPTION))
-    if keys == "names":
-        named = [_named_key(entry) for entry in entries]
-        if len(set(named)) == len(named) and NONE_KEY not in named and all(k.strip() for k in named):
-            return tuple(replace(entry, key=key) for entry, key in zip(entries, named, strict=True))
     return tuple(replace(entry, key=catalogue_key(i)) for i, entry in enumerate(entries))
 
 
@@ -120,43 +99,31 @@ def _demo_lines(entries: tuple[CatalogueEntry, ...], max_examples: int | None) -
     return lines
 
 
-def _entry_line(entry: CatalogueEntry) -> str:
-    if entry.key == _named_key(entry):  # a named key says what it is
-        return f"{entry.key} — {entry.description}"
-    return f"{entry.key}: {entry.action.notation} — {entry.description}"
-
-
-def render_catalogue(scenario: Scenario, max_examples: int | None = None, keys: CatalogueKeys = "letters") -> Catalogue:
-    entries = catalogue_entries(scenario, keys)
+def render_catalogue(scenario: Scenario, max_examples: int | None = None) -> Catalogue:
+    entries = catalogue_entries(scenario)
     lines = [f"Game: {scenario.title or scenario.id}"]
     characters = [f"{c.id}（{c.description}）" if c.description else c.id for c in scenario.characters]
     if characters:
         lines.append("Characters: " + "、".join(characters))
     lines += ["", "Catalogue:"]
     for entry in entries:
-        lines.append(_entry_line(entry))
+        lines.append(f"{entry.key}: {entry.action.notation} — {entry.description}")
         if len(entry.names) > 1:
             lines.append(f"    別名: {'、'.join(entry.names[1:])}")
-    named = bool(entries) and all(entry.key == _named_key(entry) for entry in entries)
-    lines += [NAMED_NONE_LINE if named else NONE_LINE, ""]
+    lines += [NONE_LINE, ""]
     demos = _demo_lines(entries, max_examples)
     if demos:
         lines += [*demos, ""]
     return Catalogue(scenario.id, "\n".join(lines) + "\n", entries, max_examples)
 
 
-def build_catalogue(
-    scenario: Scenario,
-    count_tokens: Callable[[str], int] | None,
-    token_limit: int,
-    keys: CatalogueKeys = "letters",
-) -> Catalogue:
+def build_catalogue(scenario: Scenario, count_tokens: Callable[[str], int] | None, token_limit: int) -> Catalogue:
     """The whole catalogue if it fits `token_limit`; else with fewer examples per intent (the last
     ones go first); at worst with none. Trimming is decided once per scenario, not per request."""
     most = max((len(i.examples) for i in scenario.intents), default=0)
-    catalogue = render_catalogue(scenario, keys=keys)
+    catalogue = render_catalogue(scenario)
     for max_examples in [None, *range(most - 1, -1, -1)]:
-        catalogue = render_catalogue(scenario, max_examples, keys)
+        catalogue = render_catalogue(scenario, max_examples)
         if count_tokens is None:
             return catalogue
         count = count_tokens(catalogue.text)

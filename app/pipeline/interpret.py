@@ -14,7 +14,7 @@ from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
 from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
-from app.pipeline.catalogue import Catalogue, CatalogueKeys, build_catalogue
+from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_request, topic_confirmed
 from app.pipeline.entities import mentioned
@@ -89,7 +89,6 @@ class Interpreter:
     show_scene: bool = True  # "catalogue" layout: the state's part shows the place and the last line
     calibration_scope: Literal["state", "scenario"] = "state"  # which empty-text prompt calibrates
     catalogue_reserve_tokens: int = 512  # context left after a catalogue for the state, scene and text
-    catalogue_keys: CatalogueKeys = "letters"  # what the model answers: a letter, or the option's name
     _catalogues: dict[str, Catalogue] = field(default_factory=dict, init=False, repr=False)
 
     def warm_up(self) -> None:
@@ -120,7 +119,7 @@ class Interpreter:
                 assert counter is not None
                 return (counter(text) or 0) + (counter(catalogue_system(scenario)) or 0)
 
-            catalogue = build_catalogue(scenario, count if counter is not None else None, budget, self.catalogue_keys)
+            catalogue = build_catalogue(scenario, count if counter is not None else None, budget)
             if catalogue.examples_trimmed:
                 log.warning(
                     "scenario %s: catalogue trimmed to %s examples per intent to fit the context",
@@ -330,6 +329,8 @@ class Interpreter:
             "examples_per_candidate": prompt.examples_per_candidate,
             "options": list(request.grammar.options),
             "keys": {c.token: request.option(c) for c in shown},
+            # what the model reads (before its chat template), for the playground and for debugging
+            "text": "\n".join(p for p in (prompt.system, prompt.catalogue, prompt.stable, prompt.variable) if p),
         }
         mark = time.perf_counter()
         try:

@@ -75,32 +75,3 @@ def test_a_reordered_state_keeps_every_expectation(stage_state: GameState) -> No
     assert sorted(reordered.moves) == sorted(stage_state.moves)
     assert reordered.last_line == stage_state.last_line and reordered.present == stage_state.present
     assert cold_state(stage_state, "case-1") == reordered  # seeded: the same run twice is the same run
-
-
-def test_named_keys_are_the_options_own_names(hoshizora: Scenario) -> None:
-    catalogue = render_catalogue(hoshizora, keys="names")
-    keys = {entry.action: entry.key for entry in catalogue.entries}
-    assert keys[Action("intent", "選曲")] == "選曲"
-    assert keys[Action("move", "控え室")] == "移動:控え室"
-    assert keys[LEAVE] == "離脱"
-    assert "\n選曲 — " in catalogue.text and f"\n{NONE_KEY} — " in catalogue.text
-    assert '→ {"choice": "選曲"}' in catalogue.text
-
-
-def test_named_keys_fall_back_to_letters_when_a_name_clashes(hoshizora: Scenario) -> None:
-    clashing = hoshizora.model_copy(
-        update={"intents": [*hoshizora.intents, hoshizora.intents[0].model_copy(update={"id": "離脱"})]}
-    )
-    keys = [entry.key for entry in render_catalogue(clashing, keys="names").entries]
-    assert all(len(k) == 1 for k in keys)
-
-
-def test_a_named_key_maps_back_to_this_requests_token(interpreter: Interpreter, stage_state: GameState) -> None:
-    interpreter = replace(interpreter, prompt_layout="catalogue", catalogue_keys="names")
-    backend = interpreter.backend
-    assert isinstance(backend, FakeBackend)
-    backend.queue("A2")
-    result = interpreter.interpret("hoshizora", "湊さん、機材の調子はどう？", stage_state)
-    assert "機材トラブル" in backend.requests[-1].grammar.options
-    assert result.action == Action("intent", "機材トラブル")
-    assert result.trace["prompt"]["keys"]["A2"] == "機材トラブル"

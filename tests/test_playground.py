@@ -1,0 +1,108 @@
+"""The playground (issue 29): its read-only endpoints, and the page itself in a real browser."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import uvicorn
+from fastapi.testclient import TestClient
+
+from app.main import create_app
+from app.settings import PROJECT_ROOT, Settings
+from tests.conftest import SCENARIO_DIR
+
+pytestmark = pytest.mark.issue(29)
+CHROMIUM = os.environ.get("KIKITORI_CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+ARTIFACTS = PROJECT_ROOT / "reports"
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[TestClient]:
+    with TestClient(create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical"))) as test_client:
+        yield test_client
+
+
+def test_the_page_has_the_elements_tests_and_writers_rely_on(client: TestClient) -> None:
+    page = client.get("/playground")
+    assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+    for element in ('id="text"', 'id="interpret"', 'id="scenario"', 'id="decision"'):
+        assert element in page.text
+    assert client.get("/static/playground.js").status_code == 200
+    assert "http" not in client.get("/static/playground.js").text.split("fetch(")[0]  # no CDN, works offline
+
+
+def test_scenarios_list_what_a_state_can_name(client: TestClient) -> None:
+    listed = {s["id"]: s for s in client.get("/v1/scenarios").json()}
+    assert {"hoshizora", "amatsu", "touge"} <= set(listed)
+    assert "控え室" in [loc["id"] for loc in listed["hoshizora"]["locations"]]
+    assert "選曲" in [i["id"] for i in listed["hoshizora"]["intents"]]
+
+
+def test_eval_states_come_from_the_eval_files(client: TestClient) -> None:
+    states = client.get("/v1/eval-states", params={"scenario": "hoshizora"}).json()
+    assert states and all(s["file"] == "hoshizora.json" for s in states)
+    assert all(s["cases"] and "available_intents" in s["state"] for s in states)
+    assert client.get("/v1/eval-states", params={"scenario": "nope"}).status_code == 404
+
+
+def test_the_debug_trace_carries_the_prompt_text(tmp_path: Path) -> None:
+    from tests.fakes import FakeBackend
+    from tests.test_main import STATE
+
+    backend = FakeBackend(["A1"])
+    with TestClient(create_app(Settings(scenario_dir=SCENARIO_DIR), backend=backend)) as client:
+        body = {"scenario": "hoshizora", "text": "BGM変えない？", "state": STATE, "debug": True}
+        trace = client.post("/v1/interpret", json=body).json()["debug"]
+    assert "BGM変えない？" in trace["prompt"]["text"]
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def served() -> Iterator[str]:
+    port = _free_port()
+    app = create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical"))
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
+@pytest.mark.parametrize(("width", "height", "name"), [(1280, 900, "desktop"), (390, 844, "phone")])
+def test_a_writer_picks_the_demo_scenario_types_and_reads_the_decision(
+    served: str, width: int, height: int, name: str
+) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": width, "height": height})
+        page.goto(f"{served}/playground")
+        page.select_option("#scenario", "hoshizora")
+        expect(page.locator("#state-source option")).not_to_have_count(1)
+        # a line the rules decide, so the answer does not depend on a backend
+        page.fill("#text", "控え室に行こう")
+        page.click("#interpret")
+        expect(page.locator("#decision")).to_have_text("移動:控え室", timeout=15_000)
+        expect(page.locator("#detail table").first).to_be_visible()
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / f"playground-{name}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width + 1  # nothing overflows
+        browser.close()
