@@ -40,6 +40,14 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--json", type=Path, dest="json_path", help="write the full report here")
     parser.add_argument(
+        "--html", type=Path, dest="html_path", help="write a self-contained HTML report here (charts, every miss)"
+    )
+    parser.add_argument(
+        "--playground-url",
+        default="http://127.0.0.1:8000/playground",
+        help="where the HTML report's links open a case (a running service's /playground)",
+    )
+    parser.add_argument(
         "--min-accuracy",
         type=float,
         default=None,
@@ -105,6 +113,10 @@ def main(argv: list[str] | None = None) -> int:
             print()
             print(render_errors(summary, limit=1000))
     first = summaries[0]
+    if args.html_path:
+        from app.evaluation.html import write_html
+
+        write_html(summaries, args.html_path, args.playground_url)
     if args.json_path:
         report = {
             "accuracy": first["accuracy"],
@@ -129,6 +141,7 @@ def main(argv: list[str] | None = None) -> int:
                         "model_scores",
                         "dropped_by",
                         "held_back",
+                        "model_decision",
                     )
                 }
                 for c in first["cases_detail"]

@@ -80,6 +80,22 @@ def render(summaries: list[dict[str, Any]]) -> str:
             f"Decided by [{s['backend']}]: {decided}\nRule overrode the model: {overrides}\n"
             f"Accuracy with INTERP_MIN_CONFIDENCE at {sweep}"
         )
+        if s.get("rules"):
+            rows = [
+                [
+                    rule,
+                    str(b["fired"]),
+                    str(b["right"]),
+                    str(b["fixed"]),
+                    str(b["broke"]),
+                    f"{b['fixed'] - b['broke']:+d}",
+                ]
+                for rule, b in s["rules"].items()
+            ]
+            parts.append(
+                f"Rules [{s['backend']}] (fixed: the model's answer was wrong, the rule's right; broke: the reverse)\n"
+                + _table(["rule", "fired", "right", "fixed", "broke", "net"], rows)
+            )
         if s["false_action_cases"]:
             rows = [
                 [c["state"], c["text"].replace("\n", "⏎"), c["expect"], c["got"], c["decided_by"]]

@@ -40,6 +40,7 @@ class CaseResult:
     model_scores: dict[str, Any] | None = None  # the model's probabilities, before and after calibration
     dropped_by: str | None = None  # the rule that took the model's own pick out of the decision, if one did
     held_back: str | None = None  # the pick INTERP_MIN_CONFIDENCE turned into なし, if it did
+    model_decision: str | None = None  # the model's decided option before any veto or check
 
     @property
     def correct(self) -> bool:
@@ -82,6 +83,7 @@ def run_cases(
                 if cold:
                     state = cold_state(state, f"{path.name}:{index}")
                 runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
+                decisions: list[str | None] = []
                 scores: dict[str, Any] | None = None
                 for _ in range(repeat):
                     if cold:
@@ -96,6 +98,7 @@ def run_cases(
                         )
                         traced = outcome.trace.get("model", {})
                         model = traced.get("greedy_notation")
+                        model_decision = traced.get("decision")
                         if scores is None and traced:  # the first run's, when the model was asked
                             scores = {
                                 k: traced.get(k)
@@ -123,9 +126,11 @@ def run_cases(
                         )
                     except InterpretError as exc:
                         got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
+                        model_decision = None
                         dropped_by = None
                         held_back = None
                     runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
+                    decisions.append(model_decision)
                     bar.update(1)
                 got, decided_by, confidence, model, latency, error = runs[0]
                 results.append(
@@ -146,6 +151,7 @@ def run_cases(
                         model_scores=scores,
                         dropped_by=dropped_by,
                         held_back=held_back,
+                        model_decision=decisions[0],
                     )
                 )
     finally:
@@ -207,6 +213,28 @@ def confidence_sweep(results: list[CaseResult], backend: str) -> dict[str, float
     return sweep
 
 
+def rule_balance(results: list[CaseResult]) -> dict[str, dict[str, int]]:
+    """Per rule that decided a case (or dropped the model's pick from the decision): how often it fired,
+    how often its answer was the expected one, and, where the model had decided first, how often it
+    turned the model's right answer into a wrong one (broke) or a wrong one into the right one (fixed).
+    A rule earns its override when it fixes far more than it breaks."""
+    balance: dict[str, dict[str, int]] = {}
+    for r in results:
+        decided = r.decided_by.startswith("rule:")
+        rule = r.decided_by if decided else r.dropped_by
+        if rule is None:
+            continue
+        # A rule that dropped a move from the decision acted on the model's own pick, before the decision.
+        before = r.model_decision if decided else r.model_choice
+        entry = balance.setdefault(rule.removeprefix("rule:"), {"fired": 0, "right": 0, "fixed": 0, "broke": 0})
+        entry["fired"] += 1
+        entry["right"] += r.correct
+        if before is not None:
+            entry["fixed"] += r.correct and before != r.expect
+            entry["broke"] += not r.correct and before == r.expect
+    return dict(sorted(balance.items(), key=lambda item: -item[1]["fired"]))
+
+
 def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str, Any]:
     n = len(results)
     correct = sum(r.correct for r in results)
@@ -248,6 +276,7 @@ def summarize(results: list[CaseResult], backend: str, repeat: int) -> dict[str,
         },
         "decided_by": dict(decided.most_common()),
         "rule_overrode_model": dict(overrides.most_common()),
+        "rules": rule_balance(results),
         "latency_ms": {
             "p50": _percentile(latencies, 0.5),
             "p95": _percentile(latencies, 0.95),

@@ -461,6 +461,7 @@ class Interpreter:
             "evaluated_tokens": choice.evaluated_tokens,
             "timings_ms": choice.timings_ms,
         }
+        result.trace["model"]["decision"] = action_of(decision.option).notation  # before any veto or check
         result.decided_by = self.backend.name
         result.action, result.confidence = action_of(decision.option), round(decision.confidence, 4)
         veto = vetoes.get(decision.option)

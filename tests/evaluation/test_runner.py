@@ -2,6 +2,8 @@
 
 from pathlib import Path
 
+import pytest
+
 from app.evaluation.dataset import EvalCase, EvalFile
 from app.evaluation.report import render
 from app.evaluation.runner import CaseResult, confidence_sweep, run_cases, summarize
@@ -77,3 +79,69 @@ def test_the_report_keeps_the_yes_no_check_of_a_rejected_topic(
     assert result.model_scores is not None
     assert result.model_scores["confirmation"]["topic"] == "意図:機材トラブル"
     assert result.model_scores["confirmation"]["ratio"] == 0.08
+
+
+@pytest.mark.issue(27)
+def test_each_rule_shows_what_it_fixes_and_what_it_breaks() -> None:
+    fixed = _case("なし", "なし", decided_by="rule:leave_needs_cue")
+    fixed.model_decision = "離脱"  # the model left; the rule rightly stopped it
+    broke = _case("離脱", "なし", decided_by="rule:leave_needs_cue")
+    broke.model_decision = "離脱"  # the model was right; the veto overturned it
+    before_model = _case("離脱", "離脱", decided_by="rule:farewell_leaves")  # no model pick to compare with
+    dropped = _case("意図:a", "意図:a")
+    dropped.dropped_by, dropped.model_choice = "rule:move_needs_movement", "移動:x"
+    summary = summarize([fixed, broke, before_model, dropped], "model", 1)
+    assert summary["rules"]["leave_needs_cue"] == {"fired": 2, "right": 1, "fixed": 1, "broke": 1}
+    assert summary["rules"]["farewell_leaves"] == {"fired": 1, "right": 1, "fixed": 0, "broke": 0}
+    assert summary["rules"]["move_needs_movement"] == {"fired": 1, "right": 1, "fixed": 1, "broke": 0}
+    assert "Rules [model]" in render([summary])
+
+
+def test_the_trace_keeps_the_models_decision_before_a_veto(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    fake_backend.queue("A7")  # 離脱, for a text with no farewell: leave_needs_cue vetoes it
+    eval_file = EvalFile(
+        scenario="hoshizora",
+        states={"stage": stage_state},
+        cases=[EvalCase(state="stage", text="ミキサーの調子はどう？", expect="なし")],
+    )
+    (result,) = run_cases(interpreter, [(Path("s.json"), eval_file)])
+    assert result.decided_by == "rule:leave_needs_cue" and result.model_decision == "離脱"
+
+
+@pytest.mark.issue(29)
+def test_the_html_report_holds_the_figures_the_charts_and_every_miss(tmp_path: Path) -> None:
+    from html.parser import HTMLParser
+
+    from app.evaluation.html import write_html
+
+    miss = _case("意図:a", "なし", decided_by="rule:topic_not_confirmed")
+    false_action = _case("なし", "移動:x")
+    summary = summarize([miss, false_action, _case("意図:a", "意図:a")], "model", 1)
+    path = tmp_path / "report.html"
+    write_html([summary], path, "http://game:8000/playground")
+
+    class Collect(HTMLParser):
+        def __init__(self) -> None:
+            super().__init__()
+            self.tags: list[str] = []
+            self.links: list[str] = []
+            self.sources: list[str] = []
+            self.text: list[str] = []
+
+        def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+            self.tags.append(tag)
+            self.links += [v or "" for k, v in attrs if k == "href"]
+            self.sources += [v or "" for k, v in attrs if k == "src" or (tag == "link" and k == "href")]
+
+        def handle_data(self, data: str) -> None:
+            self.text.append(data)
+
+    parsed = Collect()
+    parsed.feed(path.read_text(encoding="utf-8"))
+    text = "".join(parsed.text)
+    assert "33.3%" in text and "every miss (2)" in text and "false actions (1)" in text
+    assert parsed.tags.count("svg") == 3  # confusion, per intent, latency
+    assert parsed.sources == []  # nothing fetched: the page opens offline
+    assert any(link.startswith("http://game:8000/playground?scenario=s&file=s.json&state=st") for link in parsed.links)
