@@ -29,7 +29,7 @@ from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from app.backends.base import Backend
-from app.budget import PREPARE, Admission, Budget, ModelQueueFull
+from app.budget import PREPARE, Admission, Budget, Cancelled, ModelQueueFull
 from app.errors import InterpretError, ModelUnavailable, Unauthorized
 from app.evaluation.dataset import load_eval_file
 from app.logs import REQUEST_ID, configure_logging
@@ -45,6 +45,7 @@ from app.schemas import (
     InterpretResponse,
     PrepareRequest,
     PrepareResponse,
+    ReloadResponse,
     RequestErrorResponse,
 )
 from app.settings import Settings
@@ -135,6 +136,7 @@ class Preparer:
         self._wake = threading.Event()
         self._stop = threading.Event()
         self._topics = True
+        self._catalogues: deque[str] = deque()
         self.prepared = 0
         self.thread = threading.Thread(target=self._run, name="kikitori-prepare", daemon=True)
 
@@ -147,6 +149,21 @@ class Preparer:
         self._pending.append((scenario, state))
         self._wake.set()
         return len(self._pending)
+
+    def submit_catalogues(self, scenario_ids: list[str]) -> None:
+        """Evaluate reloaded scenarios' catalogues in the background (interpretations still go first)."""
+        self._catalogues.extend(scenario_ids)
+        self._wake.set()
+
+    def _prepare_catalogue(self, scenario_id: str) -> None:
+        for _attempt in range(50):
+            if self._stop.is_set():
+                return
+            try:
+                self.interpreter.prepare_catalogue(scenario_id, self._budget())
+                return
+            except Cancelled:
+                continue  # an interpretation took the model; try again once it is free
 
     def stop(self) -> None:
         self._stop.set()
@@ -165,6 +182,11 @@ class Preparer:
         while not self._stop.is_set():
             self._wake.wait()
             self._wake.clear()
+            while self._catalogues and not self._stop.is_set():
+                try:
+                    self._prepare_catalogue(self._catalogues.popleft())
+                except Exception:
+                    log.exception("preparing a reloaded catalogue failed")
             while self._pending and not self._stop.is_set():
                 scenario, state = self._pending.popleft()
                 try:
@@ -398,6 +420,32 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         build_candidates(body.state, scenario)  # a bad state is a 422 now, not a silent failure later
         queued = request.app.state.preparer.submit(body.scenario, body.state)
         return PrepareResponse(accepted=True, queued=queued)
+
+    @app.post("/admin/reload", dependencies=protected, response_model=ReloadResponse)
+    async def reload(request: Request, interpreter: InterpreterDep) -> ReloadResponse:
+        """Read the scenario directory again without a restart. A file that no longer loads never replaces
+        the version already loaded; a file that is gone takes its scenario with it. Requests in flight
+        finish on the version they started with; changed catalogues are evaluated in the background."""
+        fresh = load_scenario_dir(settings.scenario_dir)
+        merged = dict(fresh.scenarios)
+        kept = []
+        for problem in fresh.problems:
+            scenario_id = Path(problem.file).stem
+            if scenario_id in interpreter.scenarios and scenario_id not in merged:
+                merged[scenario_id] = interpreter.scenarios[scenario_id]
+                kept.append(scenario_id)
+        removed = sorted(set(interpreter.scenarios) - set(merged))
+        changed = interpreter.replace_scenarios(merged)
+        request.app.state.scenario_set = ScenarioSet(merged, fresh.problems)
+        request.app.state.preparer.submit_catalogues(changed)
+        log.info("scenarios reloaded: %d changed, %d kept, %d removed", len(changed), len(kept), len(removed))
+        return ReloadResponse(
+            scenarios=sorted(merged),
+            changed=changed,
+            kept_loaded_version=sorted(kept),
+            removed=removed,
+            problems=[str(p) for p in fresh.problems],
+        )
 
     @app.get("/v1/scenarios", dependencies=protected)
     async def scenarios(interpreter: InterpreterDep) -> list[dict[str, Any]]:

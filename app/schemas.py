@@ -169,3 +169,13 @@ class RequestErrorBody(_Wire):
 
 class RequestErrorResponse(_Wire):
     error: RequestErrorBody
+
+
+class ReloadResponse(_Wire):
+    scenarios: list[str] = Field(description="Scenario ids served from now on.")
+    changed: list[str] = Field(description="Scenarios new or changed by this reload.")
+    kept_loaded_version: list[str] = Field(
+        description="Scenarios whose file no longer loads: the version loaded before is kept."
+    )
+    removed: list[str] = Field(description="Scenarios whose file is gone.")
+    problems: list[str] = Field(description="Why each refused file was refused.")

@@ -368,3 +368,26 @@ def test_hostile_bodies_get_a_named_4xx(client: TestClient) -> None:
         assert answer.status_code == 422 and answer.json()["error"]["field"] == "text", text
     wrong_type = post(client, state={**STATE, "moves": "控え室"})
     assert wrong_type.status_code == 422 and wrong_type.json()["error"]["field"] == "state.moves"
+
+
+@pytest.mark.issue(28)
+def test_reload_takes_good_files_and_never_lets_a_broken_one_replace_a_loaded_scenario(tmp_path: Any) -> None:
+    import json
+    import shutil
+
+    for name in ("hoshizora", "amatsu", "touge"):
+        shutil.copy(SCENARIO_DIR / f"{name}.json", tmp_path / f"{name}.json")
+    app = create_app(Settings(scenario_dir=tmp_path), backend=FakeBackend())
+    with TestClient(app) as client:
+        demo = json.loads((tmp_path / "hoshizora.json").read_text(encoding="utf-8"))
+        demo["intents"][0]["description"] += "（改訂）"
+        (tmp_path / "hoshizora.json").write_text(json.dumps(demo, ensure_ascii=False), encoding="utf-8")
+        (tmp_path / "amatsu.json").write_text("{ broken", encoding="utf-8")
+        (tmp_path / "touge.json").unlink()
+        answer = client.post("/admin/reload").json()
+        assert answer["changed"] == ["hoshizora"] and answer["kept_loaded_version"] == ["amatsu"]
+        assert answer["removed"] == ["touge"] and any("amatsu.json" in p for p in answer["problems"])
+        assert answer["scenarios"] == ["amatsu", "hoshizora"]
+        assert "（改訂）" in app.state.interpreter.scenarios["hoshizora"].intents[0].description
+        assert post(client).status_code == 200
+        assert post(client, scenario="touge").status_code == 404

@@ -89,7 +89,8 @@ class Interpreter:
     show_scene: bool = True  # "catalogue" layout: the state's part shows the place and the last line
     calibration_scope: Literal["state", "scenario"] = "state"  # which empty-text prompt calibrates
     catalogue_reserve_tokens: int = 512  # context left after a catalogue for the state, scene and text
-    _catalogues: dict[str, Catalogue] = field(default_factory=dict, init=False, repr=False)
+    # per scenario id: the scenario object a catalogue was built from (a reload replaces it) and the catalogue
+    _catalogues: dict[str, tuple[Scenario, Catalogue]] = field(default_factory=dict, init=False, repr=False)
 
     def warm_up(self) -> None:
         """Analyse every scenario word once at start, and evaluate every scenario's catalogue (or read
@@ -109,24 +110,25 @@ class Interpreter:
 
     def catalogue(self, scenario: Scenario) -> Catalogue:
         """The scenario's catalogue, built (and trimmed to the context, if it must be) once."""
-        catalogue = self._catalogues.get(scenario.id)
-        if catalogue is None:
-            limit = self.backend.context_limit
-            counter = self.backend.count_text_tokens if limit is not None else None
-            budget = (limit or 0) - self.catalogue_reserve_tokens
+        cached = self._catalogues.get(scenario.id)
+        if cached is not None and cached[0] is scenario:
+            return cached[1]
+        limit = self.backend.context_limit
+        counter = self.backend.count_text_tokens if limit is not None else None
+        budget = (limit or 0) - self.catalogue_reserve_tokens
 
-            def count(text: str) -> int:
-                assert counter is not None
-                return (counter(text) or 0) + (counter(catalogue_system(scenario)) or 0)
+        def count(text: str) -> int:
+            assert counter is not None
+            return (counter(text) or 0) + (counter(catalogue_system(scenario)) or 0)
 
-            catalogue = build_catalogue(scenario, count if counter is not None else None, budget)
-            if catalogue.examples_trimmed:
-                log.warning(
-                    "scenario %s: catalogue trimmed to %s examples per intent to fit the context",
-                    scenario.id,
-                    catalogue.examples_per_intent,
-                )
-            self._catalogues[scenario.id] = catalogue
+        catalogue = build_catalogue(scenario, count if counter is not None else None, budget)
+        if catalogue.examples_trimmed:
+            log.warning(
+                "scenario %s: catalogue trimmed to %s examples per intent to fit the context",
+                scenario.id,
+                catalogue.examples_per_intent,
+            )
+        self._catalogues[scenario.id] = (scenario, catalogue)
         return catalogue
 
     def _catalogue_prefix(self, scenario: Scenario) -> Prompt:
@@ -142,8 +144,23 @@ class Interpreter:
                 "examples_trimmed": catalogue.examples_trimmed,
                 "examples_per_intent": catalogue.examples_per_intent,
             }
-            for scenario_id, catalogue in self._catalogues.items()
+            for scenario_id, (_, catalogue) in self._catalogues.items()
         }
+
+    def replace_scenarios(self, scenarios: dict[str, Scenario]) -> list[str]:
+        """Serve `scenarios` from now on (a reload); returns the ids that are new or changed. One assignment:
+        a request that already looked its scenario up finishes on that version."""
+        changed = sorted(k for k, s in scenarios.items() if self.scenarios.get(k) != s)
+        self.scenarios = dict(scenarios)
+        return changed
+
+    def prepare_catalogue(self, scenario_id: str, budget: Budget) -> bool:
+        """Evaluate a (reloaded) scenario's catalogue prefix as background work; False when it was saved
+        already, or the scenario is gone. Raises Cancelled when an interpretation needs the model."""
+        scenario = self.scenarios.get(scenario_id)
+        if scenario is None or self.prompt_layout != "catalogue":
+            return False
+        return self.backend.prepare_prefix(self._catalogue_prefix(scenario), budget)
 
     def prepare_topics(self, budget_factory: Callable[[], Budget], stop: Callable[[], bool] = lambda: False) -> int:
         """Evaluate every intent's yes/no question prefix ahead, as background work: stopped whenever an
