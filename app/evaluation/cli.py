@@ -14,7 +14,7 @@ from typing import Any
 from app.budget import PREPARE, Budget
 from app.evaluation.dataset import load_eval_file
 from app.evaluation.report import render, render_errors
-from app.evaluation.runner import run_cases, summarize
+from app.evaluation.runner import RemoteInterpreter, run_cases, summarize
 from app.runtime import build_interpreter, make_backend
 from app.scenario import load_scenario_dir
 from app.settings import Settings
@@ -37,6 +37,11 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="play every case in a state never seen before (its intents and moves reordered, every state "
         "cache dropped): the latency and accuracy a game's requests get",
+    )
+    parser.add_argument(
+        "--server",
+        help="running services to evaluate instead of an in-process pipeline, comma-separated base URLs "
+        "(http://host:8000,…): the cases are shared among them, one request at a time each",
     )
     parser.add_argument("--json", type=Path, dest="json_path", help="write the full report here")
     parser.add_argument(
@@ -85,7 +90,14 @@ def main(argv: list[str] | None = None) -> int:
     scenario_set = replace(scenario_set, scenarios={k: v for k, v in scenario_set.scenarios.items() if k in used})
     analyzer = TextAnalyzer()
     summaries: list[dict[str, Any]] = []
-    for name in (args.backend or settings.backend).split(","):
+    if args.server:
+        key = settings.api_key.get_secret_value() if settings.api_key else None
+        pool = [RemoteInterpreter(url.strip(), key) for url in args.server.split(",") if url.strip()]
+        results = run_cases(pool[0], files, repeat=max(1, args.repeat), label="server", cold=args.cold, pool=pool)
+        summary = summarize(results, "server", max(1, args.repeat))
+        summary["mode"] = "cold" if args.cold else "warm"
+        summaries.append(summary)
+    for name in [] if args.server else (args.backend or settings.backend).split(","):
         backend, model_problem = make_backend(settings, name.strip())
         if model_problem is not None:
             print(f"backend {name}: {model_problem}", file=sys.stderr)

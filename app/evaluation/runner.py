@@ -9,8 +9,10 @@ import sys
 import time
 from collections import Counter, defaultdict
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from queue import Queue
 from typing import Any
 
 from tqdm import tqdm
@@ -18,8 +20,44 @@ from tqdm import tqdm
 from app.errors import InterpretError
 from app.evaluation.dataset import EvalFile
 from app.pipeline.actions import Action
-from app.pipeline.interpret import Interpreter
+from app.pipeline.interpret import Interpretation, Interpreter
 from app.schemas import GameState
+
+
+class _NoStates:
+    def forget_states(self) -> None:
+        """A remote service's caches are its own; --cold's reordered states are new to it anyway."""
+
+
+class RemoteInterpreter:
+    """A running service (eval-interpret --server URL) behind the interpreter's interface: the same
+    request the game sends, with debug on, read back into an Interpretation."""
+
+    def __init__(self, url: str, api_key: str | None = None, timeout_s: float = 120.0) -> None:
+        import httpx
+
+        self.url = url.rstrip("/")
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.client = httpx.Client(timeout=timeout_s, headers=headers)
+        self.backend = _NoStates()
+
+    def interpret(self, scenario: str, text: str, state: GameState) -> Interpretation:
+        body = {"scenario": scenario, "text": text, "state": state.model_dump(), "debug": True}
+        response = self.client.post(f"{self.url}/v1/interpret", json=body)
+        answer = response.json()
+        if response.status_code != 200:
+            error = answer.get("error") or {}
+            raise InterpretError(f"{self.url}: HTTP {response.status_code}: {error.get('message', response.text)}")
+        return Interpretation(
+            action=Action.parse(answer["notation"]),
+            addressee=answer["addressee"],
+            entities=answer["entities"],
+            attitude=answer["attitude"],
+            decided_by=answer["decided_by"],
+            confidence=answer["confidence"],
+            error=answer["error"],
+            trace=answer.get("debug") or {"rules_fired": []},
+        )
 
 
 @dataclass
@@ -65,98 +103,114 @@ def cold_state(state: GameState, seed: str) -> GameState:
 
 
 def run_cases(
-    interpreter: Interpreter,
+    interpreter: Interpreter | RemoteInterpreter,
     files: list[tuple[Path, EvalFile]],
     repeat: int = 1,
     label: str = "",
     cold: bool = False,
+    pool: list[RemoteInterpreter] | None = None,
 ) -> list[CaseResult]:
     """Every case through the pipeline. `cold`: each case in a reordered copy of its state, with every
-    cache a state leaves (saved prefixes, calibration scores) dropped before it."""
+    cache a state leaves (saved prefixes, calibration scores) dropped before it. `pool`: running services
+    (eval-interpret --server) that share the cases, one request at a time each, in the files' order."""
     total = sum(len(f.cases) for _, f in files) * repeat
     bar = tqdm(total=total, desc=label or "eval", unit="case", disable=not sys.stderr.isatty(), leave=False)
-    results: list[CaseResult] = []
-    try:
-        for path, eval_file in files:
-            for index, case in enumerate(eval_file.cases):
-                state = eval_file.states[case.state]
-                if cold:
-                    state = cold_state(state, f"{path.name}:{index}")
-                runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
-                decisions: list[str | None] = []
-                scores: dict[str, Any] | None = None
-                for _ in range(repeat):
-                    if cold:
-                        interpreter.backend.forget_states()
-                    started = time.perf_counter()
-                    try:
-                        outcome = interpreter.interpret(eval_file.scenario, case.text, state)
-                        got, decided_by, confidence = (
-                            outcome.action.notation,
-                            outcome.decided_by,
-                            outcome.confidence,
-                        )
-                        traced = outcome.trace.get("model", {})
-                        model = traced.get("greedy_notation")
-                        model_decision = traced.get("decision")
-                        if scores is None and traced:  # the first run's, when the model was asked
-                            scores = {
-                                k: traced.get(k)
-                                for k in (
-                                    "options",
-                                    "probabilities",
-                                    "content_free_probabilities",
-                                    "scores",
-                                    "vetoed",
-                                    "dropped",
-                                    "lexical",
-                                    "semantic",
-                                    "allowed",
-                                    "matched_words",
-                                )
-                            }
-                            # the yes/no check, when the pick was put to it: why a topic became なし
-                            scores["confirmation"] = outcome.trace.get("confirmation")
-                        error = outcome.error["kind"] if outcome.error else None
-                        dropped_by = next(
-                            (f"rule:{f['rule']}" for f in outcome.trace["rules_fired"] if f.get("to") is None), None
-                        )
-                        held_back = next(
-                            (f["from"] for f in outcome.trace["rules_fired"] if f["rule"] == "low_confidence"), None
-                        )
-                    except InterpretError as exc:
-                        got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
-                        model_decision = None
-                        dropped_by = None
-                        held_back = None
-                    runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
-                    decisions.append(model_decision)
-                    bar.update(1)
-                got, decided_by, confidence, model, latency, error = runs[0]
-                results.append(
-                    CaseResult(
-                        file=path.name,
-                        scenario=eval_file.scenario,
-                        state=case.state,
-                        text=case.text,
-                        tags=list(case.tags),
-                        expect=case.expect,
-                        got=got,
-                        decided_by=decided_by,
-                        confidence=confidence,
-                        model_choice=model,
-                        latency_ms=round(latency, 1),
-                        error=error,
-                        runs=[r[0] for r in runs],
-                        model_scores=scores,
-                        dropped_by=dropped_by,
-                        held_back=held_back,
-                        model_decision=decisions[0],
-                    )
+
+    def one(interpreter: Interpreter | RemoteInterpreter, path: Path, eval_file: EvalFile, index: int) -> CaseResult:
+        case = eval_file.cases[index]
+        state = eval_file.states[case.state]
+        if cold:
+            state = cold_state(state, f"{path.name}:{index}")
+        runs: list[tuple[str, str, float | None, str | None, float, str | None]] = []
+        decisions: list[str | None] = []
+        scores: dict[str, Any] | None = None
+        for _ in range(repeat):
+            if cold:
+                interpreter.backend.forget_states()
+            started = time.perf_counter()
+            try:
+                outcome = interpreter.interpret(eval_file.scenario, case.text, state)
+                got, decided_by, confidence = (
+                    outcome.action.notation,
+                    outcome.decided_by,
+                    outcome.confidence,
                 )
+                traced = outcome.trace.get("model", {})
+                model = traced.get("greedy_notation")
+                model_decision = traced.get("decision")
+                if scores is None and traced:  # the first run's, when the model was asked
+                    scores = {
+                        k: traced.get(k)
+                        for k in (
+                            "options",
+                            "probabilities",
+                            "content_free_probabilities",
+                            "scores",
+                            "vetoed",
+                            "dropped",
+                            "lexical",
+                            "semantic",
+                            "allowed",
+                            "matched_words",
+                        )
+                    }
+                    # the yes/no check, when the pick was put to it: why a topic became なし
+                    scores["confirmation"] = outcome.trace.get("confirmation")
+                error = outcome.error["kind"] if outcome.error else None
+                dropped_by = next(
+                    (f"rule:{f['rule']}" for f in outcome.trace["rules_fired"] if f.get("to") is None), None
+                )
+                held_back = next(
+                    (f["from"] for f in outcome.trace["rules_fired"] if f["rule"] == "low_confidence"), None
+                )
+            except InterpretError as exc:
+                got, decided_by, confidence, model, error = "なし", "error", None, None, exc.message
+                model_decision = None
+                dropped_by = None
+                held_back = None
+            runs.append((got, decided_by, confidence, model, (time.perf_counter() - started) * 1000, error))
+            decisions.append(model_decision)
+            bar.update(1)
+        got, decided_by, confidence, model, latency, error = runs[0]
+        return CaseResult(
+            file=path.name,
+            scenario=eval_file.scenario,
+            state=case.state,
+            text=case.text,
+            tags=list(case.tags),
+            expect=case.expect,
+            got=got,
+            decided_by=decided_by,
+            confidence=confidence,
+            model_choice=model,
+            latency_ms=round(latency, 1),
+            error=error,
+            runs=[r[0] for r in runs],
+            model_scores=scores,
+            dropped_by=dropped_by,
+            held_back=held_back,
+            model_decision=decisions[0],
+        )
+
+    jobs = [(path, eval_file, index) for path, eval_file in files for index in range(len(eval_file.cases))]
+    try:
+        if not pool:
+            return [one(interpreter, *job) for job in jobs]
+        idle: Queue[RemoteInterpreter] = Queue()
+        for server in pool:
+            idle.put(server)
+
+        def on_a_free_server(job: tuple[Path, EvalFile, int]) -> CaseResult:
+            server = idle.get()
+            try:
+                return one(server, *job)
+            finally:
+                idle.put(server)
+
+        with ThreadPoolExecutor(len(pool)) as executor:
+            return list(executor.map(on_a_free_server, jobs))
     finally:
         bar.close()
-    return results
 
 
 def _prf(tp: int, fp: int, fn: int) -> dict[str, float]:
