@@ -66,23 +66,23 @@ class Settings(BaseSettings):
     )
     state_dir_mb: int = Field(2048, ge=0, description="Disk bound for state_dir, in MiB (oldest files go first).")
     prompt_layout: Literal["catalogue", "state"] = Field(
-        "state",
+        "catalogue",
         description="'catalogue': the scenario's every option (with its examples) first, evaluated once per "
         "scenario, then only which options this state offers; 'state': the state's candidates with their "
         "examples before the scene (every new state re-reads them: the layout before issue 26).",
     )
     list_options: bool = Field(
-        True,
+        False,
         description="'catalogue' layout: the state's part lists the catalogue keys possible now (about two "
         "tokens each); off, only the grammar restricts the answer to them.",
     )
     show_scene: bool = Field(
-        True,
+        False,
         description="'catalogue' layout: the state's part shows the place and the last line (what the rules read "
         "of the state, they read whatever this says).",
     )
     calibration_scope: Literal["state", "scenario"] = Field(
-        "state",
+        "scenario",
         description="'state': the content-free prompt is this state's prompt with an empty text (scored once per "
         "state); 'scenario': the catalogue with an empty text, scored once per scenario and renormalised over "
         "the state's options ('catalogue' layout only).",
@@ -131,12 +131,12 @@ class Settings(BaseSettings):
     calibration_floor: float = Field(
         0.1, gt=0, le=1, description="'calibrated': content-free probabilities below this count as this."
     )
-    none_bias: float = Field(1.5, description="'calibrated': log-odds added to なし (the model over-picks topics).")
+    none_bias: float = Field(0.5, description="'calibrated': log-odds added to なし (the model over-picks topics).")
     lexical_weight: float = Field(
-        3.0, ge=0, description="'calibrated': log-odds per unit of n-gram similarity to a candidate's texts."
+        2.0, ge=0, description="'calibrated': log-odds per unit of n-gram similarity to a candidate's texts."
     )
     semantic_weight: float = Field(
-        3.0,
+        6.0,
         ge=0,
         description="'calibrated': log-odds per unit of word-vector similarity to a candidate's texts "
         "(0: off; also off when the word vectors are not installed in model_cache_dir).",
@@ -147,12 +147,12 @@ class Settings(BaseSettings):
         "its texts for the word-vector similarity.",
     )
     words_weight: float = Field(
-        1.5,
+        2.0,
         ge=0,
         description="'calibrated': log-odds for an intent whose required `words` appear in the text.",
     )
     confirm_below: float = Field(
-        0.7,
+        0.9,
         ge=0,
         le=1,
         description="A topic the model picked with a confidence below this is put to it again as one yes/no "

@@ -20,8 +20,12 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
 
-# Japanese labels: the first CJK font matplotlib finds, else its default (labels may show as boxes).
-plt.rcParams["font.family"] = ["Noto Sans CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic", "DejaVu Sans"]
+# Japanese labels: a CJK font where one is installed. Text stays text in the SVG (below), so the browser
+# draws it with its own fonts either way.
+_INSTALLED = {font.name for font in font_manager.fontManager.ttflist}
+plt.rcParams["font.family"] = [
+    f for f in ("Noto Sans CJK JP", "IPAexGothic", "IPAGothic", "TakaoGothic") if f in _INSTALLED
+] or ["DejaVu Sans"]
 plt.rcParams["svg.fonttype"] = "none"  # text stays text: the browser draws it with its own fonts
 
 MAX_CONFUSION_LABELS = 30

@@ -129,10 +129,10 @@ class DecisionConfig:
     policy: DecisionPolicy = "calibrated"
     calibration_strength: float = 0.25  # exponent of the content-free probability divided out
     calibration_floor: float = 0.1  # content-free probabilities below this count as this
-    none_bias: float = 1.5  # log-odds added to "none": the model over-picks some topic
-    lexical_weight: float = 3.0  # log-odds per unit of n-gram similarity to the candidate's texts
-    semantic_weight: float = 3.0  # log-odds per unit of word-vector similarity (none: the options' mean)
-    words_weight: float = 1.5  # log-odds for an intent whose required `words` the text contains
+    none_bias: float = 0.5  # log-odds added to "none": the model over-picks some topic
+    lexical_weight: float = 2.0  # log-odds per unit of n-gram similarity to the candidate's texts
+    semantic_weight: float = 6.0  # log-odds per unit of word-vector similarity (none: the options' mean)
+    words_weight: float = 2.0  # log-odds for an intent whose required `words` the text contains
 
 
 @dataclass(frozen=True)

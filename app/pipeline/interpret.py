@@ -84,10 +84,10 @@ class Interpreter:
     confirm_below: float = 0.0  # a topic picked with less confidence gets the yes/no check (0: never)
     confirm_min_ratio: float = 0.5
     confirm_knowledge_min_ratio: float = 0.0  # the bar for the second look with knowledge shown (0: none)
-    prompt_layout: PromptLayout = "state"
-    list_options: bool = True  # "catalogue" layout: the state's part lists the keys possible now
-    show_scene: bool = True  # "catalogue" layout: the state's part shows the place and the last line
-    calibration_scope: Literal["state", "scenario"] = "state"  # which empty-text prompt calibrates
+    prompt_layout: PromptLayout = "catalogue"
+    list_options: bool = False  # "catalogue" layout: the state's part lists the keys possible now
+    show_scene: bool = False  # "catalogue" layout: the state's part shows the place and the last line
+    calibration_scope: Literal["state", "scenario"] = "scenario"  # which empty-text prompt calibrates
     catalogue_reserve_tokens: int = 512  # context left after a catalogue for the state, scene and text
     # per scenario id: the scenario object a catalogue was built from (a reload replaces it) and the catalogue
     _catalogues: dict[str, tuple[Scenario, Catalogue]] = field(default_factory=dict, init=False, repr=False)

@@ -24,7 +24,8 @@ def test_filters_shape_the_grammar_and_every_state_candidate_is_scored(
     fake_backend.queue("none")
     result = interpreter.interpret("hoshizora", "湊さん、マイクの具合どう？", stage_state.model_copy())
     request = fake_backend.requests[-1]
-    assert "A1" in request.grammar.options  # shown and scored…
+    a1 = next(c for c in request.candidates if c.token == "A1")
+    assert request.option(a1) in request.grammar.options  # shown and scored…
     assert "A1" not in result.trace["after_addressee"]  # …but 選曲 is 灯's line and 湊 was addressed
     assert result.trace["addressee"] == {"character": "湊", "reason": "called", "name": "湊さん"}
 
