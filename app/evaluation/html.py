@@ -18,8 +18,8 @@ from urllib.parse import urlencode
 import matplotlib
 
 matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402  (after choosing the non-interactive backend)
-from matplotlib import font_manager  # noqa: E402
+import matplotlib.pyplot as plt
+from matplotlib import font_manager
 
 # Japanese labels: a CJK font where one is installed. Text stays text in the SVG (below), so the browser
 # draws it with its own fonts either way.
