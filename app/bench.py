@@ -96,7 +96,8 @@ def play(args: argparse.Namespace) -> None:
         # The yes/no topics, as the service prepares them in the background after start (not timed).
         app.state.interpreter.prepare_topics(lambda: Budget())
         per_token = statistics.median(llama.per_token_ms() for _ in range(3))
-        for mode in ("cold", "prepared"):
+        rss_start = _rss_mib()
+        for mode in ("cold",) if args.cold_only else ("cold", "prepared"):
             latencies, new_tokens, correct, timeouts, confirmed = [], [], 0, 0, 0
             for body, expect in turns:
                 llama.forget_states()
@@ -133,7 +134,16 @@ def play(args: argparse.Namespace) -> None:
             print(_row(f"{mode}: floor (tokens evaluated x per-token)", floor))
             print(f"{'':44} tokens evaluated per model request: median {statistics.median(values['new']):.0f}")
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"memory (RSS): {rss_start:.0f} MiB after start, {_rss_mib():.0f} MiB after {len(turns)} new states per mode")
     print(f"peak memory (RSS): {peak_mb:.0f} MiB")
+
+
+def _rss_mib() -> float:
+    """Resident memory now (Linux), in MiB."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
 
 
 def load(args: argparse.Namespace) -> None:
@@ -217,6 +227,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--eval", type=Path, nargs="+", default=[PROJECT_ROOT / "eval" / "hoshizora.json"])
     parser.add_argument("--play", type=int, default=24, help="turns of the play-through (each in a new state)")
     parser.add_argument("--ahead", type=float, default=2.0, help="seconds between /v1/prepare and the text")
+    parser.add_argument("--cold-only", action="store_true", help="--play: only the cold pass (a long run for memory)")
     parser.add_argument("--warm", action="store_true", help="the earlier benchmark: repeated states, naive path")
     parser.add_argument("--naive-cases", type=int, default=20, help="--warm: cases timed on the naive path")
     parser.add_argument("--throughput-requests", type=int, default=48)

@@ -94,6 +94,11 @@ def eval_states_of(eval_dir: Path, scenario_id: str) -> list[dict[str, Any]]:
     return found
 
 
+def _errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The error responses an operation documents, all in the one error shape."""
+    return {status: {"model": RequestErrorResponse} for status in statuses}
+
+
 _SANE_REQUEST_ID = re.compile(r"[A-Za-z0-9._:-]{1,128}")
 
 
@@ -339,13 +344,11 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         response_model=InterpretResponse,
         response_model_exclude_none=False,
         responses={
-            400: {"model": RequestErrorResponse},
-            404: {"model": RequestErrorResponse},
-            422: {"model": RequestErrorResponse},
+            **_errors(400, 401, 404, 413, 422),
             503: {
                 "model": RequestErrorResponse,
-                "description": "Overloaded: the requests ahead leave no room within this request's budget. "
-                "Retry after the number of seconds in the Retry-After header.",
+                "description": "Overloaded (the requests ahead leave no room within this request's budget: retry "
+                "after the seconds in Retry-After), or the model is unavailable and no fallback is set.",
             },
         },
     )
@@ -409,7 +412,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         dependencies=protected,
         response_model=PrepareResponse,
         status_code=202,
-        responses={404: {"model": RequestErrorResponse}, 422: {"model": RequestErrorResponse}},
+        responses=_errors(400, 401, 404, 413, 422),
     )
     async def prepare(body: PrepareRequest, request: Request, interpreter: InterpreterDep) -> PrepareResponse:
         """Evaluate a new game state ahead of the player's text (background work; interpretation goes first)."""
@@ -421,7 +424,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         queued = request.app.state.preparer.submit(body.scenario, body.state)
         return PrepareResponse(accepted=True, queued=queued)
 
-    @app.post("/admin/reload", dependencies=protected, response_model=ReloadResponse)
+    @app.post("/admin/reload", dependencies=protected, response_model=ReloadResponse, responses=_errors(401))
     async def reload(request: Request, interpreter: InterpreterDep) -> ReloadResponse:
         """Read the scenario directory again without a restart. A file that no longer loads never replaces
         the version already loaded; a file that is gone takes its scenario with it. Requests in flight
@@ -447,12 +450,12 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
             problems=[str(p) for p in fresh.problems],
         )
 
-    @app.get("/v1/scenarios", dependencies=protected)
+    @app.get("/v1/scenarios", dependencies=protected, responses=_errors(401))
     async def scenarios(interpreter: InterpreterDep) -> list[dict[str, Any]]:
         """The loaded scenarios, with what a state can name: intents, places and characters (read-only)."""
         return [scenario_summary(s) for _, s in sorted(interpreter.scenarios.items())]
 
-    @app.get("/v1/eval-states", dependencies=protected)
+    @app.get("/v1/eval-states", dependencies=protected, responses=_errors(401, 404, 422))
     async def eval_states(scenario: str, interpreter: InterpreterDep) -> list[dict[str, Any]]:
         """The states and cases of the evaluation files for `scenario` (INTERP_EVAL_DIR), for the playground."""
         if scenario not in interpreter.scenarios:
@@ -466,7 +469,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
 
-    @app.get("/metrics", dependencies=protected, response_class=Response)
+    @app.get("/metrics", dependencies=protected, response_class=Response, responses=_errors(401))
     async def metrics_endpoint() -> Response:
         """Prometheus metrics (text exposition format)."""
         return Response(generate_latest(metrics.registry), media_type=CONTENT_TYPE_LATEST)
@@ -476,7 +479,7 @@ def create_app(settings: Settings | None = None, backend: Backend | None = None)
         """The process is up."""
         return {"status": "ok"}
 
-    @app.get("/readyz", dependencies=protected)
+    @app.get("/readyz", dependencies=protected, responses={**_errors(401), 503: {"description": "Not ready"}})
     async def readyz(request: Request) -> JSONResponse:
         """Model and scenarios loaded, with counts; 503 while the configured model is unavailable."""
         state = request.app.state

@@ -106,3 +106,29 @@ def test_a_writer_picks_the_demo_scenario_types_and_reads_the_decision(
         page.screenshot(path=str(ARTIFACTS / f"playground-{name}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 1  # nothing overflows
         browser.close()
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")
+def test_the_html_eval_report_renders_in_the_browser(tmp_path: Path) -> None:
+    from playwright.sync_api import expect, sync_playwright
+
+    from app.evaluation.html import write_html
+    from app.evaluation.runner import CaseResult, summarize
+
+    cases = [
+        CaseResult("s.json", "hoshizora", "stage", "BGM変えない？", [], "意図:選曲", "意図:選曲", "model", 0.9, None, 420.0),
+        CaseResult("s.json", "hoshizora", "stage", "こんにちは", [], "なし", "移動:ロビー", "model", 0.5, None, 610.0),
+    ]
+    path = tmp_path / "report.html"
+    write_html([summarize(cases, "model", 1)], path, "http://127.0.0.1:8000/playground")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        page = browser.new_page(viewport={"width": 1100, "height": 900})
+        page.goto(path.as_uri())
+        expect(page.locator("#accuracy-model")).to_have_text("50.0%")
+        assert page.locator("svg").count() == 3
+        link = page.locator("a", has_text="open in the playground").first
+        assert "text=%E3%81%93%E3%82%93" in (link.get_attribute("href") or "")
+        ARTIFACTS.mkdir(exist_ok=True)
+        page.screenshot(path=str(ARTIFACTS / "eval-report.png"), full_page=True)
+        browser.close()

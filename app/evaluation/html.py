@@ -51,7 +51,9 @@ def confusion_svg(cases: list[dict[str, Any]]) -> str:
             grid[index[expect]][index[got]] += n
     size = max(4.0, 0.32 * len(labels) + 2)
     figure, axes = plt.subplots(figsize=(size, size))
-    axes.imshow(grid, cmap="Blues")
+    # coloured by the share of each expected answer (a row), so a few misses show beside a big diagonal
+    shares = [[n / (sum(row) or 1) for n in row] for row in grid]
+    axes.imshow(shares, cmap="Blues", vmin=0, vmax=1)
     axes.set_xticks(range(len(labels)), labels, rotation=90, fontsize=7)
     axes.set_yticks(range(len(labels)), labels, fontsize=7)
     axes.set_xlabel("answered")
@@ -59,7 +61,9 @@ def confusion_svg(cases: list[dict[str, Any]]) -> str:
     for i, row in enumerate(grid):
         for j, n in enumerate(row):
             if n:
-                axes.text(j, i, str(n), ha="center", va="center", fontsize=6, color="white" if i == j else "black")
+                axes.text(
+                    j, i, str(n), ha="center", va="center", fontsize=6, color="white" if shares[i][j] > 0.5 else "black"
+                )
     return _svg(figure)
 
 
