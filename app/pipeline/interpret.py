@@ -107,6 +107,12 @@ class Interpreter:
         if self.prompt_layout == "catalogue":
             for scenario in self.scenarios.values():
                 self.backend.prepare_prefix(self._catalogue_prefix(scenario))
+                if self.calibration_scope == "scenario":
+                    # The content-free pass over every key is scored once per scenario: now, not on the
+                    # scenario's first request.
+                    request = self._choice_request(scenario, GameState(), [], Addressee(None, "none"), "", None)
+                    if request is not None:
+                        self.backend.prepare(request)
 
     def catalogue(self, scenario: Scenario) -> Catalogue:
         """The scenario's catalogue, built (and trimmed to the context, if it must be) once."""
