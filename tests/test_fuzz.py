@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 import schemathesis
-from schemathesis.specs.openapi.checks import positive_data_acceptance
 import uvicorn
 from hypothesis import HealthCheck, given, settings
+from schemathesis.specs.openapi.checks import positive_data_acceptance
 
 from app.main import create_app
 from app.settings import Settings

@@ -116,7 +116,9 @@ def test_the_html_eval_report_renders_in_the_browser(tmp_path: Path) -> None:
     from app.evaluation.runner import CaseResult, summarize
 
     cases = [
-        CaseResult("s.json", "hoshizora", "stage", "BGM変えない？", [], "意図:選曲", "意図:選曲", "model", 0.9, None, 420.0),
+        CaseResult(
+            "s.json", "hoshizora", "stage", "BGM変えない？", [], "意図:選曲", "意図:選曲", "model", 0.9, None, 420.0
+        ),
         CaseResult("s.json", "hoshizora", "stage", "こんにちは", [], "なし", "移動:ロビー", "model", 0.5, None, 610.0),
     ]
     path = tmp_path / "report.html"
