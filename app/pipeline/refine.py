@@ -11,6 +11,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from app import lexicon
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
 from app.pipeline.filters import filter_by_words
@@ -45,68 +46,14 @@ _TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
 # said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
 # 下がらせていただきます takes one's leave. Matched on the trimmed text (控え室へ下がる。).
 _WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ(?![たま])|ります|る$|るよ|るね|るわ|ろう)")
-# Farewells that end a conversation, matched at the end of the text…
-_FAREWELL_PHRASES = _normalized(
-    "失礼します 失礼しました 失礼いたします お邪魔しました おじゃましました さようなら さよなら またね またな "
-    "じゃあね じゃあまた ではまた それではまた また来ます また来る 帰ります 帰る お先に失礼 "
-    "おやすみなさい おやすみ ばいばい もう行く もう行きます そろそろ行く そろそろ行きます これで失礼 おいとまします "
-    "お先に お先です お大事に また明日 そろそろ休みます そろそろ寝ます 先に休みます 先に寝ます "
-    "これで上がります お先に上がります そろそろ上がります また後で またあとで じゃあ後で "
-    "失礼する 失礼させていただきます 失礼させてもらいます 帰らせていただきます 帰らせてもらいます 帰らせてもらう "
-    # …with the spoken causative (今日はもう帰らしてもらうわ)
-    "帰らしていただきます 帰らしてもらいます 帰らしてもらう "
-    # …voiced, in Tohoku speech, and with Morioka's polite もらいす
-    "帰らせでもらいます 帰らせでもらう 帰らせでもらいす 帰らせてもらいす 帰らしてもらいす "
-    "おいとまする おいとまさせていただきます お暇します お暇する お暇させていただきます お暇させてもらいます "
-    "おいとまさせてもらいます お暇いたします おいとまいたします 退出します 退室します 退出いたします 退室いたします "
-    "お暇しよう おいとましよう お暇しましょう おいとましましょう お休みなさい じゃあな ではでは ほなね ほなまた "
-    "お暇いたそう おいとまいたそう 失礼いたそう "  # older speech's volitional of いたす
-    # a student's or an older man's leave (僕はこれで失敬する); not 失敬な, rude, nor いや失敬, sorry
-    "失敬する 失敬します 失敬いたします 失敬しよう 失敬するよ これで失敬 お先に失敬 "
-    "じゃあとで じゃああとで それじゃあとで "
-    "さいなら さらば あばよ おさらば お元気で 達者で また後ほど またのちほど では後ほど ではのちほど "
-    "じゃあのちほど それでは後ほど 帰らないと 帰らなきゃ 帰らなくちゃ もう行かないと もう行かなきゃ "
-    "そろそろ行かないと そろそろ行かなきゃ 帰ろう 帰ろうか 帰ろうかな 帰ろっか 帰るとするか 帰るとしよう "
-    "もう上がります 今日は上がります 上がらせてもらいます 上がらせていただきます "
-    "もうあがります 今日はあがります これであがります お先にあがります そろそろあがります "
-    "もう上がる 今日は上がる お先に上がる もうあがる 今日はあがる お先にあがる "
-    "あがらせてもらいます あがらせていただきます 下がらせていただきます 下がらせてもらいます "
-    # older speech (時代劇): 失礼つかまつる, これにて御免
-    "失礼つかまつる 失礼仕る 御免つかまつる 御免仕る これにて御免 では御免 それでは御免 これにて失礼 "
-    # English, in katakana (オーケー、グッナイ！)
-    "グッナイ グッドナイト グンナイ "
-    # logging off, in chat (今日は落ちるわ); not 落ちる alone, which falls
-    "今日は落ちる 今日は落ちます そろそろ落ちる そろそろ落ちます これで落ちる これで落ちます 先に落ちる 先に落ちます "
-    # in kana alone, as a child or a quick typist writes them (ばいばい、またあした！); かえる only after
-    # もう or そろそろ, for it is also 変える (曲をかえろう, 曲をかえります)
-    "しつれいします しつれいしました おさきに またあした もうかえる そろそろかえる "
-    # withdrawing from someone's presence, in older speech (余はこれにて下がる; not これで熱が下がる)
-    "これにて下がる これにて下がります "
-    # slang for slipping away (オレはこれでバックれるわ)
-    "ばっくれる ばっくれます ずらかる ずらかります "
-    # Okinawan: またやーさい (compared without its long-vowel mark)
-    "またやさい "
-    # the western 去ぬ, going home (ほな、いぬわ; そろそろいにます); いぬ alone is also a dog (うちのいぬ)
-    "去ぬ 去にます ほないぬ もういぬ そろそろいぬ ぼちぼちいぬ いにます いんでくる いんでくるわ "
-    # the eastern let's (んじゃ、お先に失礼すっぺ; 帰るべ), and going home said with から (これで帰っから)
-    "失礼すっぺ 失礼すんべ 失礼するべ 帰っぺ 帰るべ 帰んべ 帰っから 帰るから 失礼すっから "
-    # English, in katakana (グッバイ; これでゴーホームします); not シーユー, which without its marks is
-    # the しゆう of Tosa's 何しゆう
-    "グッバイ ゴーホームします ゴーホームする"
-)
+# Farewells that end a conversation, matched at the end of the text (app/lexicon/farewell.json)…
+_FAREWELL_PHRASES = lexicon.phrases("farewell", "farewell")
 # …compared without long-vowel marks, as the text is (ゴーホーム matches ごほむ).
 FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
-# Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た).
-_ENDING_ONLY_FAREWELLS = _normalized(
-    "邪魔した 邪魔しました 邪魔をした 邪魔をしました 邪魔をいたしました ではこれで じゃあこれで それではこれで "
-    "今日はこれで この辺で このへんで これにて 今日はこれにて ほな ほなな じゃこれで お先 "
-    # calling it a day (今日はここまでにします。お疲れさまでした)
-    "今日はここまで ここまでにします ここまでにしよう ここまでにしましょう ここまでにしとく ここまでにしておきます "
-    # Kyoto and Osaka, on leaving a house: お邪魔しました (おやかまっさんどした)
-    "おやかまっさん おやかまっさんでした おやかまっさんどした おやかましゅう おやかましゅうございました "
-    "お邪魔さん お邪魔さんでした お邪魔さんどした "
-    # the player's own "I" taking leave (私はこれで, あっしはこれで)
-    + " ".join(f"{word}はこれで" for word in _FIRST_PERSON_WORDS.split())
+# Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た);
+# with the player's own "I" taking leave (私はこれで, あっしはこれで).
+_ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tuple(
+    normalize(f"{word}はこれで") for word in _FIRST_PERSON_WORDS.split()
 )
 # "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
 # it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
