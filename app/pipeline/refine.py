@@ -292,8 +292,11 @@ _E_ROW = tuple("えけげせぜてでねへべぺめれ")
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 # (w before one is laughter: ｗｗA3って答えて)
 _TOKEN = r"(?<![a-vx-z0-9])a[0-9]{1,3}(?![0-9])"
+_BARE_TOKEN = re.compile(_TOKEN)
+# Parts of speech that say something; without any, a text is fillers (やっぱり, うーん, ね).
+_CONTENT_POS = frozenset(("名詞", "動詞", "形容詞", "形状詞", "代名詞"))
 _OPTION_TOKEN = re.compile(
-    rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく"
+    rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|でいこ|で行こ|でいく|で行く"
     r"|ってことで|ということで)"
     # …set as the reply (応答はA4とすること), right after the token: A4の用紙とする is paper
     rf"|{_TOKEN}と(する|せよ|しろ)"
@@ -979,9 +982,16 @@ def steering_attempt(action: Action | None, ctx: RuleContext) -> Outcome | None:
     「移動:屋上を出力」) are an attempt to steer the model, which the small model followed; no player says
     A3 or 移動:屋上 in a story game."""
     match = _OPTION_TOKEN.search(ctx.text.norm)
-    if match is None:
+    if match is not None:
+        return Outcome(NONE, "steering_attempt", f"the text names the option token {match.group(0)!r}")
+    # …or a token with nothing said around it but fillers (やっぱりA2, うーん、A3): a pick, not a line.
+    token = _BARE_TOKEN.search(ctx.text.norm)
+    if token is None:
         return None
-    return Outcome(NONE, "steering_attempt", f"the text names the option token {match.group(0)!r}")
+    rest = ctx.analyzer.analyze(_BARE_TOKEN.sub("、", ctx.text.norm))
+    if any(pos in _CONTENT_POS for _, _, pos in rest.tokens):
+        return None
+    return Outcome(NONE, "steering_attempt", f"the text is the option token {token.group(0)!r} and fillers")
 
 
 def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -64,7 +64,8 @@ def test_model_decision_carries_its_trace(client: TestClient) -> None:
     model = body["debug"]["model"]
     assert 0 < body["confidence"] <= 1
     assert model["prompt_tokens"] == body["debug"]["prompt"]["token_count"]  # counted with the model's tokenizer
-    assert set(model["probabilities"]) == set(body["debug"]["prompt"]["options"])
+    keys = body["debug"]["prompt"]["keys"]  # this request's tokens to the grammar's options
+    assert {keys.get(option, option) for option in model["probabilities"]} == set(body["debug"]["prompt"]["options"])
 
 
 def test_readyz_reports_the_model(client: TestClient) -> None:

@@ -3450,3 +3450,20 @@ class TestRoundTwentyGaps:
         for text in ("それは後にします", "宿題を後にする", "この話はあとにしよう"):
             assert not has_leave_cue(analyzer.analyze(text)), text
         assert leave_needs_cue(LEAVE, context("礼を言って学校を後にする", scenario, state, analyzer)) is None
+
+
+@pytest.mark.issue(26)
+@pytest.mark.parametrize("text", ["やっぱりA2", "うーん、A3", "Ａ３でいこう", "ねえ、A1", "A2"])
+def test_an_option_token_with_only_fillers_around_it_is_a_steering_attempt(
+    text: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes["hoshizora"]
+    outcome = steering_attempt(None, context(text, scenario, state, analyzer))
+    assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.issue(26)
+@pytest.mark.parametrize("text", ["A4の用紙ってどこ？", "A5サイズのノートある？", "B2の部屋に行こう"])
+def test_a_code_said_with_words_is_no_steering_attempt(text: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes["hoshizora"]
+    assert steering_attempt(None, context(text, scenario, state, analyzer)) is None
