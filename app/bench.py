@@ -52,15 +52,27 @@ def _cases(eval_file: EvalFile) -> list[dict[str, Any]]:
     ]
 
 
-def _serve(settings: Settings, backend: RecordingBackend) -> tuple[uvicorn.Server, threading.Thread, str, FastAPI]:
+def start_server(app: FastAPI, timeout_s: float = 60.0) -> tuple[uvicorn.Server, threading.Thread, str]:
+    """`app` served on a free loopback port in a thread (the benchmarks and the browser, fuzz and replica
+    tests); stop it with stop_server."""
     port = _free_port()
-    app = create_app(settings, backend=backend)
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
-    while not server.started:
+    deadline = time.monotonic() + timeout_s
+    while not server.started and time.monotonic() < deadline:
         time.sleep(0.05)
-    return server, thread, f"http://127.0.0.1:{port}", app
+    return server, thread, f"http://127.0.0.1:{port}"
+
+
+def stop_server(server: uvicorn.Server, thread: threading.Thread) -> None:
+    server.should_exit = True
+    thread.join(timeout=10)
+
+
+def _serve(settings: Settings, backend: RecordingBackend) -> tuple[uvicorn.Server, threading.Thread, str, FastAPI]:
+    app = create_app(settings, backend=backend)
+    return (*start_server(app), app)
 
 
 def _turns(eval_files: list[EvalFile], n: int) -> list[tuple[dict[str, Any], str]]:

@@ -3,18 +3,15 @@ response matches the schema. The lexical backend answers, so it runs in seconds.
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 import schemathesis
-import uvicorn
 from hypothesis import HealthCheck, given, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from app.bench import start_server, stop_server
 from app.main import create_app
 from app.settings import Settings
 from tests.conftest import SCENARIO_DIR
@@ -25,19 +22,9 @@ KEY = "fuzz-key"  # with a key set, schemathesis also checks that a wrong one is
 
 @pytest.fixture(scope="module")
 def api_schema() -> Iterator[Any]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    app = create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical", api_key=KEY))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield schemathesis.openapi.from_url(f"http://127.0.0.1:{port}/openapi.json")
-    server.should_exit = True
-    thread.join(timeout=10)
+    server, thread, url = start_server(create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical", api_key=KEY)))
+    yield schemathesis.openapi.from_url(f"{url}/openapi.json")
+    stop_server(server, thread)
 
 
 def test_no_operation_fails_or_breaks_its_schema(api_schema: Any) -> None:

@@ -4,16 +4,13 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from fastapi.testclient import TestClient
 
+from app.bench import start_server, stop_server
 from app.main import create_app
 from app.settings import PROJECT_ROOT, Settings
 from tests.conftest import SCENARIO_DIR
@@ -63,25 +60,11 @@ def test_the_debug_trace_carries_the_prompt_text(tmp_path: Path) -> None:
     assert "BGM変えない？" in trace["prompt"]["text"]
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture(scope="module")
 def served() -> Iterator[str]:
-    port = _free_port()
-    app = create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    server, thread, url = start_server(create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical")))
+    yield url
+    stop_server(server, thread)
 
 
 @pytest.mark.skipif(CHROMIUM is None, reason="Debian's chromium is not installed (make test installs it)")

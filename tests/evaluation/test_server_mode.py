@@ -3,16 +3,13 @@
 from __future__ import annotations
 
 import json
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
 
+from app.bench import start_server, stop_server
 from app.evaluation.cli import main
 from app.main import create_app
 from app.settings import PROJECT_ROOT, Settings
@@ -21,27 +18,12 @@ from tests.conftest import SCENARIO_DIR
 pytestmark = pytest.mark.issue(28)
 
 
-def _serve() -> tuple[uvicorn.Server, threading.Thread, str]:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = int(sock.getsockname()[1])
-    app = create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical"))
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    return server, thread, f"http://127.0.0.1:{port}"
-
-
 @pytest.fixture
 def replicas() -> Iterator[list[str]]:
-    started = [_serve() for _ in range(2)]
+    started = [start_server(create_app(Settings(scenario_dir=SCENARIO_DIR, backend="lexical"))) for _ in range(2)]
     yield [url for _, _, url in started]
     for server, thread, _ in started:
-        server.should_exit = True
-        thread.join(timeout=10)
+        stop_server(server, thread)
 
 
 def test_replicas_share_the_cases_and_agree_with_the_pipeline(replicas: list[str], tmp_path: Path) -> None:
