@@ -20,10 +20,12 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
-import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from app.pipeline import choice
+from app.pipeline.choice import ChoiceResult, DecisionConfig
 
 NONE = "なし"
 
@@ -43,38 +45,32 @@ class Setting:
 
 
 def decide(scores: dict[str, Any], setting: Setting) -> tuple[str, float]:
-    """The option token and its confidence, as choice.decide computes them ("calibrated")."""
-    dropped_notations = set(scores.get("dropped") or [])
+    """The option token and its confidence, from choice.decide itself: the recorded probabilities without
+    the options dropped from the decision, renormalised as Interpreter._settle does."""
+    dropped = set(scores.get("dropped") or [])
     options = scores["options"]  # token -> notation, over the decision's options
-    probabilities = {o: p for o, p in scores["probabilities"].items() if options.get(o) not in dropped_notations}
-    total = sum(probabilities.values()) or 1.0
-    probabilities = {o: p / total for o, p in probabilities.items() if o in options}
-    baseline = scores.get("content_free_probabilities") or {}
-    if baseline:
-        kept = {o: p for o, p in baseline.items() if o in probabilities}
-        total = sum(kept.values()) or 1.0
-        baseline = {o: p / total for o, p in kept.items()}
-    lexical = scores.get("lexical") or {}
-    semantic = dict(scores.get("semantic") or {})
-    if semantic:
-        semantic["none"] = sum(semantic.values()) / len(semantic)
-    matched = set(scores.get("matched_words") or [])
-    logits = {}
-    for option, p in probabilities.items():
-        value = math.log(max(p, 1e-9))
-        value -= setting.calibration_strength * math.log(max(baseline.get(option, 1.0), setting.calibration_floor))
-        value += setting.lexical_weight * lexical.get(option, 0.0)
-        value += setting.semantic_weight * semantic.get(option, 0.0)
-        if option in matched:
-            value += setting.words_weight
-        if option == "none":
-            value += setting.none_bias
-        logits[option] = value
-    top = max(logits.values())
-    exps = {o: math.exp(v - top) for o, v in logits.items()}
-    total = sum(exps.values())
-    best = max(exps, key=lambda o: exps[o])
-    return best, exps[best] / total
+
+    def kept(values: dict[str, float]) -> dict[str, float]:
+        values = {o: p for o, p in values.items() if o in options and options[o] not in dropped}
+        total = sum(values.values()) or 1.0
+        return {o: p / total for o, p in values.items()}
+
+    probabilities = kept(scores["probabilities"])
+    baseline = scores.get("content_free_probabilities")
+    result = ChoiceResult(
+        max(probabilities, key=lambda o: probabilities[o]), probabilities, kept(baseline) if baseline else None
+    )
+    config = DecisionConfig(
+        none_bias=setting.none_bias,
+        calibration_strength=setting.calibration_strength,
+        calibration_floor=setting.calibration_floor,
+        lexical_weight=setting.lexical_weight,
+        semantic_weight=setting.semantic_weight,
+        words_weight=setting.words_weight,
+    )
+    lexical, semantic = scores.get("lexical") or {}, scores.get("semantic") or {}
+    decision = choice.decide(result, config, lexical, frozenset(scores.get("matched_words") or []), semantic)
+    return decision.option, decision.confidence
 
 
 def replay(case: dict[str, Any], setting: Setting) -> str:
