@@ -13,7 +13,7 @@ from app.text import normalize
 
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
-_HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
+HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
 _CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥]|$)")
@@ -43,7 +43,8 @@ class Removed:
     detail: str
 
 
-def _names(scenario: Scenario, character_id: str) -> list[str]:
+def character_names(scenario: Scenario, character_id: str) -> list[str]:
+    """A character's id and aliases, normalised, longest first."""
     character = scenario.character(character_id)
     names = [character_id, *(character.aliases if character else [])]
     return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
@@ -69,11 +70,11 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
 def _called(norm: str, state: GameState, scenario: Scenario) -> Addressee | None:
     """The present character whose name opens `norm` as a call or a request for their opinion."""
     for character_id in state.present:
-        for name in _names(scenario, character_id):
+        for name in character_names(scenario, character_id):
             if not norm.startswith(name):
                 continue
             rest = norm[len(name) :]
-            for honorific in sorted(_HONORIFICS, key=len, reverse=True):
+            for honorific in sorted(HONORIFICS, key=len, reverse=True):
                 if rest.startswith(normalize(honorific)):
                     rest = rest[len(normalize(honorific)) :]
                     break

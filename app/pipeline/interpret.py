@@ -12,7 +12,7 @@ from app.backends.base import Backend
 from app.budget import PREPARE, Budget, BudgetExceeded, Cancelled, ModelQueueFull
 from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
-from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
+from app.pipeline.addressee import Addressee, Removed, character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
 from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
@@ -46,7 +46,7 @@ from app.pipeline.semantic import SemanticSimilarity
 from app.pipeline.similarity import candidate_similarity
 from app.scenario import Scenario
 from app.schemas import GameState
-from app.text import TextAnalyzer, normalize
+from app.text import TextAnalyzer
 
 log = logging.getLogger(__name__)
 
@@ -265,10 +265,7 @@ class Interpreter:
             tuple(after_addressee),
             self.analyzer,
             ScenarioPhrases.of(scenario.phrases),
-            tuple(
-                (c.id, tuple(dict.fromkeys(normalize(n) for n in (c.id, *c.aliases) if n.strip())))
-                for c in scenario.characters
-            ),
+            tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters),
         )
 
         fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from app import lexicon
 from app.pipeline.actions import LEAVE, NONE, Action
+from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.filters import filter_by_words
 from app.scenario import Phrases
@@ -1057,7 +1058,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 _TO_SEE = _normalized(
     "に会い に会っ にあい に逢い のところ の所 のとこ のもと の元 を訪ね をたずね に聞きに に話を聞きに"
 )
-_HONORIFICS = _normalized("さん ちゃん くん 君 さま 様 先輩 せんぱい 殿 氏")
+_HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
 
 
 def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None:
