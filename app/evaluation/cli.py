@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.budget import PREPARE, Budget
+from app.evaluation.check import check_file
 from app.evaluation.dataset import load_eval_file
 from app.evaluation.report import render, render_errors
 from app.evaluation.runner import RemoteInterpreter, run_cases, summarize
@@ -65,6 +66,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         help="exit 1 when the first backend makes more false actions per 100 cases",
     )
     parser.add_argument("--show-errors", action="store_true", help="list every wrong answer")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="only check the files: every state's ids exist, every expectation is a candidate of its state and "
+        "keeps its intent's words; nothing is interpreted (exit 1 on a problem)",
+    )
     return parser.parse_args(argv)
 
 
@@ -85,6 +92,18 @@ def main(argv: list[str] | None = None) -> int:
         if eval_file.scenario not in scenario_set.scenarios:
             print(f"{path}: scenario {eval_file.scenario!r} is not in {settings.scenario_dir}", file=sys.stderr)
             return 2
+    if args.check:
+        analyzer = TextAnalyzer()
+        problems = [
+            problem
+            for path, eval_file in files
+            for problem in check_file(path, eval_file, scenario_set.scenarios[eval_file.scenario], analyzer)
+        ]
+        print(
+            "\n".join(map(str, problems))
+            or f"{sum(len(f.cases) for _, f in files)} cases in {len(files)} files: no problem"
+        )
+        return 1 if problems else 0
     # Only the scenarios the files play: start-up evaluates each loaded scenario's catalogue.
     used = {eval_file.scenario for _, eval_file in files}
     scenario_set = replace(scenario_set, scenarios={k: v for k, v in scenario_set.scenarios.items() if k in used})
