@@ -1,9 +1,16 @@
 """Language data the rules read, as data files with the examples each must and must not match
-(tests/pipeline/test_lexicon.py runs them). Loaded and normalised once."""
+(tests/pipeline/test_lexicon.py runs them). Loaded and normalised once.
+
+A file holds tables. A table says where it matches (`match`) and holds either `groups` of words or
+phrases, each group with an optional `note` (which dialect, which register), or `patterns`: the named
+parts of one regular expression, each with the texts it is there for (`must_match`) and the near misses
+it must leave alone (`must_not_match`). A file's `examples` are run through the rule's own predicate.
+A new dialect form is a line in a group, or a pattern with its examples."""
 
 from __future__ import annotations
 
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -20,7 +27,33 @@ def load(name: str) -> dict[str, Any]:
     return data
 
 
-def phrases(name: str, kind: str) -> tuple[str, ...]:
-    """Every phrase of `kind` in `name`.json, normalised as texts are, in file order, without repeats."""
-    groups = load(name)[kind]["groups"]
-    return tuple(dict.fromkeys(normalize(p) for group in groups for p in group["phrases"]))
+def _entries(table: dict[str, Any]) -> list[str]:
+    return [entry for group in table["groups"] for entry in group.get("phrases", group.get("words", []))]
+
+
+def phrases(name: str, table: str) -> tuple[str, ...]:
+    """Every entry of `table` in `name`.json, normalised as texts are, in file order, without repeats
+    (order matters where the first match wins); without long-vowel marks where the table says so."""
+    spec = load(name)[table]
+    entries = (normalize(entry) for entry in _entries(spec))
+    if spec.get("without_long_vowel_marks"):
+        entries = (entry.replace("ー", "") for entry in entries)
+    return tuple(dict.fromkeys(entries))
+
+
+def words(name: str, table: str) -> frozenset[str]:
+    """`phrases` as a set, for membership (dictionary forms of verbs, whole replies)."""
+    return frozenset(phrases(name, table))
+
+
+def pattern_source(name: str, table: str) -> str:
+    """The table's patterns as one alternation, in file order, then what must follow any of them
+    (the table's `after`: an ending, say)."""
+    spec = load(name)[table]
+    return "(" + "|".join(part["pattern"] for part in spec["patterns"]) + ")" + spec.get("after", "")
+
+
+@cache
+def pattern(name: str, table: str) -> re.Pattern[str]:
+    """The table's patterns compiled as one regular expression (searched in normalised text)."""
+    return re.compile(pattern_source(name, table))

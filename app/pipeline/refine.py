@@ -25,24 +25,15 @@ def _normalized(words: str) -> tuple[str, ...]:
     return tuple(normalize(w) for w in words.split())
 
 
-# The player speaking of themselves (俺が行く, 私は楽屋にいますね).
-_FIRST_PERSON_WORDS = (
-    "私 わたし 僕 ぼく 俺 おれ 自分 うち あたし わし 我々 私たち 僕ら 俺たち"
-    " あっし おいら 拙者 それがし 余"  # Edo and older speech; 余: a ruler's
-)
-# The same words as a regular-expression alternation, for the patterns that allow them before a clause.
-_FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS.split())
+# The player speaking of themselves (俺が行く, 私は楽屋にいますね), as words and as a regular-expression
+# alternation, for the patterns that allow them before a clause (app/lexicon/speech.json).
+_FIRST_PERSON_WORDS = lexicon.phrases("speech", "first_person")
+_FIRST_PERSON_PATTERN = "|".join(_FIRST_PERSON_WORDS)
 
-# Dictionary forms (Sudachi normalised, kana folded) of verbs that say "go somewhere".
-MOVE_VERBS = frozenset(
-    _normalized(
-        "行く 向かう 戻る 入る 移る 寄る 訪ねる 訪れる 上がる 降りる 下りる 回る 覗く 移動 出掛ける 来る 出る 急ぐ "
-        "上る 登る 昇る 渡る 進む のぞく たずねる 参る 散歩 赴く"
-        " ゴー バック"  # English, done with する (ルーフにゴーします, フロアにバックします)
-    )
-)
-# With a reachable place named, going home there is going there (事務所帰るわ); alone, 帰る leaves.
-_TO_A_NAMED_PLACE = MOVE_VERBS | frozenset(_normalized("帰る"))
+# The language data the rules read lives in app/lexicon/*.json, each table with where it matches and the
+# examples it must and must not match (tests/pipeline/test_lexicon.py runs them).
+MOVE_VERBS = lexicon.words("movement", "verbs")
+_TO_A_NAMED_PLACE = MOVE_VERBS | lexicon.words("movement", "home")
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
 # said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
 # 下がらせていただきます takes one's leave. Matched on the trimmed text (控え室へ下がる。).
@@ -54,47 +45,26 @@ FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た);
 # with the player's own "I" taking leave (私はこれで, あっしはこれで).
 _ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tuple(
-    normalize(f"{word}はこれで") for word in _FIRST_PERSON_WORDS.split()
+    f"{word}はこれで" for word in _FIRST_PERSON_WORDS
 )
-# "Well then" as a sentence of its own after another (ありがとう、助かった。じゃ / また来ます。それじゃ):
-# it takes leave. Alone, or after a comma (そうか、じゃあ…), it may only lead into what comes next.
-_CLOSING_SENTENCE = re.compile(r"[。.!](じゃ|じゃあ|それじゃ|それじゃあ|では|それでは|んじゃ|ほんじゃ)$")
-# A wish that may close a farewell (…またね。頑張って, …失礼します。気をつけて).
-# So may thanks for the day's work (じゃ、私はこれで。お疲れさまです), which alone is no farewell: it is also
-# said to someone who has just finished something.
-_PARTING_WISH = re.compile(
-    r"(頑張|がんば)(れ|って|ってね|ってな|ってください|ってくださいね|れよ|れな)$|気をつけて(ね|な|ください|帰って)?$|お幸せに$"
-    r"|(お疲れ|おつかれ)(さま|様|さん)?(です|でした)?$|^おつ(です|でした)?$"  # おつ: chat
-)
-# ごきげんよう greets on meeting and on parting: after では or それでは (では皆様、ごきげんよう) it parts.
-_PARTING_GREETING = re.compile(
-    r"(では|それでは|じゃあ|それじゃあ?|ほな)(皆様|皆さん|みなさま|みなさん|みんな)?(ごきげんよう|ご機嫌よう)$"
-)
-# Everyone present, called after a farewell (おやすみ、みんな).
-_GROUP_ADDRESSED = frozenset(
-    _normalized("みんな みな 皆 皆さん みなさん 皆様 みなさま 皆の衆 お前ら おまえら あんたら")
-)
-# Turning in (先に休ませてもらいます, 部屋に戻って休みます), in the player's own voice: not 「先に休んでください」.
-_TURNING_IN = re.compile(
-    r"(先に|そろそろ|もう|部屋|へや|これで|今日は)[^、。?]{0,8}?(休|寝)(みます|ます|む|る|ませて|させて)(もらいます|もらう|いただきます|もらうよ|もらうね)?$"
-)
-# 「また後で来ます」「また寄らせてもらうよ」: a later visit promised at the end of the text takes leave
-# now, in any conjugation (a kana tail: not 「また来週の会議で話します」) but a past, a negative, a
-# request or a question (また会えた, また来てね, また来るの).
-# 会 only as the verb (会おう, 会いましょう): 「またの機会にします」 puts something off.
-_SEE_YOU_LATER = re.compile(
-    r"また.{0,6}?(来|寄|伺|会(?=[いうえおわっ])|顔を?出|邪魔|帰って[くき]|に(くる|きま))[ぁ-ゖー]{0,10}$"
-)
-# 「また明日、学校でね」: see you at a time and a place.
-_SEE_YOU_AT = re.compile(r"また(明日|あした|後で|あとで|後ほど|のちほど|来週)[^?]{0,8}で$")
+# Farewells' other parts, at the end of a text (app/lexicon/farewell.json): "well then" as a sentence of its
+# own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
+# turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
+# 学校で), thanks on leaving (a cue, not a farewell).
+_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(lexicon.phrases('farewell', 'closing_sentence'))})$")
+_PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
+_PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
+_GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
+_TURNING_IN = lexicon.pattern("farewell", "turning_in")
+_SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
+_SEE_YOU_AT = lexicon.pattern("farewell", "see_you_at")
+# …unless the promise is past, negative, a request or a question (また会えた, また来てね, また来るの).
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
-# Thanks said on leaving (じゃ、お世話になりました): a cue that lets the model's leave stand, but no
-# farewell that decides alone, for it also thanks for a past favour (先日はお世話になりました).
-_THANKS_ON_LEAVING = _normalized("お世話になりました お世話様でした お世話さまでした")
+_THANKS_ON_LEAVING = lexicon.phrases("farewell", "thanks_on_leaving")
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
-LEAVE_VERBS = frozenset(_normalized("帰る 去る 立ち去る 退散 お暇 帰宅 失礼 退出 退室"))
+LEAVE_VERBS = lexicon.words("movement", "leaving")
 # Leaving a place behind (学校を後にする, その場をあとにした); not putting something off (それは後にします).
 _LEFT_BEHIND = re.compile(
     r"(場|ここ|そこ|学校|校舎|店|館|屋敷|建物|会場|部屋|現場|町|村)を(後|あと)に(する|します|しよう|しましょう|した)"
@@ -102,25 +72,8 @@ _LEFT_BEHIND = re.compile(
 # Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
 # 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
 _SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
-_PLACE_QUESTION = re.compile(
-    r"(ことある|ことがある|ことあります|ことがあります|ことあった|(どんな|どういう|どのような|いかなる)(ところ|所|場所|とこ)"
-    r"|(って|は)(どこ|どっち|どちら|なに|何|遠い|近い|誰|だれ|いつ)|どの(あたり|辺)|方角|何がある|なにがある|知って|詳しい|の場所は"
-    # the way there asked (屋上ってどうやって上がるの, 控え室への行き方): not going there yet
-    r"|どうやって|どうやったら|どうすれば|どう行け|どう(行|い)(く|き|っ)|行き方|道順"
-    # …or from where, going in or out, up, down or round (船橋、どこから上がる？ どっちから回れる？)
-    r"|(どこ|どっ|どちら|どっち|(どの|どちらの|どっちの)[^、。?]{0,8}?)(から|を通って)"
-    r"((行|い|出|入|はい)(く|け|き|っ|る|れ|た)|(上が|あが|下り|降り|おり|登|のぼ|回|まわ)(る|れ|っ|り))"
-    # how far it is from here (ここから近いか？, 歩いてどれくらいだ？)
-    r"|(ここから|歩いて)[^、。?]{0,10}(近|遠|すぐ|何分|どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい)[^、。?]{0,8}(\?|か[!。.]*$)"
-    # whether one can get there from here, or on foot (ここから歩いて行けるん？); not ロビーって行ける？, which
-    # may propose going
-    r"|(ここから|歩いて)[^、。?]{0,6}(行[けげ]|いけ|戻れ|もどれ|帰れ|かえれ|来れ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
-    # …or get out, through or round from here (ここから出られますか？, ここから裏へ抜けられるけ？,
-    # ここから勝手口で回れますか？)
-    r"|ここから[^、。?]{0,6}(出られ|出れ|でられ|入れ|入られ|はいれ|抜けられ|抜けれ|通れ|回れ|まわれ)(る|ます)[んのと]?(か|かな|かね|け)?\?"
-    # …in western speech (どないして行くん: Kansai; どげんして: Kyushu; どがいして: Chugoku)
-    r"|(どない|どげん|どがい)(して|したら)?(行|い)(く|き|っ|け))"
-)
+# Asking about a place rather than going there (屋上ってどうやって上がるの).
+_PLACE_QUESTION = lexicon.pattern("place_question", "asking")
 # 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先")
 # After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
@@ -149,87 +102,22 @@ def _trimmed(norm: str) -> str:
         norm = trimmed
 
 
-# (けん: Kyushu, Chugoku; え: Kyoto, 失礼しますえ)
-_SENTENCE_END_PARTICLES = ("ね", "よ", "な", "ぜ", "ぞ", "わ", "ねー", "よー", "けん", "え")
-# A short yes: these may stand anywhere in it, as whole words (「はい、お願いします」, not 「小太郎はいくつ」)…
-_AGREEMENT_ANYWHERE = _normalized("うん はい そうしよう そうしましょう")
-# …these too, where they open a clause (「うん、いいね」「それいいね」), not after what they praise
-# (「風が気持ちいいね」 is about the wind).
-_APPROVAL = _normalized("いいよ いいね いいですね いいですよ いいっちゃ")  # いいっちゃ: Sendai, Miyazaki
+_SENTENCE_END_PARTICLES = lexicon.phrases("speech", "sentence_end_particles")
+# A short yes: words anywhere, approval opening a clause, words opening the reply, whole replies, and the
+# openers a yes may follow (app/lexicon/agreement.json).
+_AGREEMENT_ANYWHERE = lexicon.phrases("agreement", "anywhere")
+_APPROVAL = lexicon.phrases("agreement", "approval")
 _BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続詞"))
-# …these only at its start (「行こう」 alone agrees, 「…に行こう」 names its own place).
-# (Without long-vowel marks, as the reply is compared without them: オッケー matches おっけ.)
-_AGREEMENT = tuple(
-    word.replace("ー", "")
-    for word in _normalized(
-        "行こ 行きましょう 行きましょ 了解 りょうかい わかった 分かった ok オッケー ええ もちろん 賛成 そうだね "
-        "オーケー オフコース レッツゴー "  # English, in katakana
-        "よし 行く おう 一緒に行 一緒にいく いっしょに行 いっしょにいく "
-        "ぜひ 喜んで "
-        "付き合う 付き合います 付き合ってやる 付き合ってやろう 付き合ったる 付き合ってあげる 付き合っちゃ "
-        "お供し お供す お供いた お供させ "  # not お供え (an offering)
-        "同行する 同行します 同行しよう 行きます 行ってみ 見てみ 見に行 寄ってみ 寄ろう "
-        "付いてく ついてく 付いてったる ついてったる かまへん "  # かまへん: Kansai, かまわない
-        "見てこ 寄ってこ お願いします 頼む 頼みます よろしく いいとも いいぜ いいわ いいな いいじゃん "
-        "そうする そうします そうしましょ そうしまひょ わかりました 分かりました 承知 かしこまりました "
-        "合点 がってん あいよ へい "
-        "望むところ 乗った 是非 任せて まかせて 任せろ まかせろ 任せとけ まかせとけ "
-        "案内し 案内いた 案内せ 案内を 案内頼 連れて ごちそうになります ごちになります 心得 "
-        "よろしいですよ よろしいですね よろしおすな よろしおすね よろしおすえ "  # よろしおす: Kyoto, よろしいです
-        "よろしゅうございます "  # court and older speech
-        "んだ んだな んだね んだんだ "  # Tohoku: そうだ
-        "行ぐ 見でみ わがった わがりました ついでぐ ついでく "  # Tohoku voicing (行ぐ行ぐ, わがった、ついでぐ)
-        "見さ行 "  # Tohoku さ for に (見さ行ぐか)
-        "御意 ぎょい "
-        "ご一緒します ご一緒しましょう ご一緒させて"
-    )
-)
-# A yes that is the whole reply: 「じゃあ、少しだけ」 goes; 「少しだけ話を聞かせて」 asks something else.
-_AGREEMENT_WHOLE = _normalized(
-    "少しだけ 少しだけなら ちょっとだけ ちょっとだけなら 少しなら ちょっとなら"
-    " りょ おけ おっけ おけまる"  # chat: りょ for 了解, おけまる for OK
-    " うっす おっす うす"  # a junior's yes
-    " よか よかよ よかね よかばい よかぞ よかよか"  # Kyushu: いい
-    " いいけど ええけど 別にいいけど"  # a reluctant yes
-    " 一緒に いっしょに ご一緒に"  # a terse yes to going together (おう、一緒に)
-)
-# Openers a yes may follow (「おう、行こうか」「じゃあ行こう」「ちょっと見てみよう」), そうだね in western speech among
-# them (ほうじゃね: Hiroshima; せやな: Kansai).
-_INTERJECTIONS = _normalized(
-    "おう ああ よし じゃあ じゃ では それじゃ それなら なら そうですね そうだね そうね そうだな うむ なるほど よっしゃ "
-    "ほうじゃね ほうじゃな そうじゃね そうじゃな せやね せやな そやね そやな そうやね そうやな "
-    "ほやね ほやな ほやの ほうやね ほうやな "  # Hokuriku (ほやの: Fukui)
-    "ほうだね ほうだな "  # Shinshu, Suruga
-    "んだら へば んだば "  # Tohoku: それなら, それじゃ
-    "さあ そんなら そしたら "
-    "そいぎ そいなら "  # Saga, Kagoshima: それなら
-    "ほうけ ほんじゃ ほだな ほだね "  # Koshu: そうか, それじゃ; Tottori: そうだな
-    "やった ほんとですか 本当ですか ほんとに ほんと 本当 まじで まじ だな だね ほな ほんなら ちょっと ねえ ねぇ なあ"
-    # a reluctant yes opens with "it can't be helped" (しゃーねえな、付き合ってやるよ; compared without ー)
-    # (the longer first: the first opener that matches is cut)
-    " しょうがないな しょうがねえな しょうがない 仕方ないな 仕方ねえな 仕方ない しゃあないな しゃあねえな しゃあない"
-    " しゃないな しゃねえな しゃない"
-    " ふっ ふふ"  # a knowing laugh (フッ、付き合ってやろう)
-)
+_AGREEMENT = lexicon.phrases("agreement", "opening")
+_AGREEMENT_WHOLE = lexicon.phrases("agreement", "whole")
+_INTERJECTIONS = lexicon.phrases("agreement", "openers")
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 # Busy, anywhere in a reply (あの…今ちょっと手が離せない感じで…): a no.
 _BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
-_REFUSAL = re.compile(
-    r"(^やんだ|ううん|いや|やだ|嫌|やめ|行かない|行きません|無理|だめ|ダメ|遠慮|後で|あとで|まだ|ちょっと待|のーさんきゅ"
-    # …in kana after a て-form (ついていきません, ついていけない); not asked (見ていかない？)
-    r"|[てで]い(きません|かない(?![?か])|けない|けません)"
-    rf"|また今度|またの機会|次の機会|{_BUSY.pattern})"
-)
-# A no that opens the reply (いや、まだここを調べたい); one that goes on to ask something is left to the model.
-_REFUSAL_OPENING = _normalized(
-    "いや いいえ いえ ううん うーん やだ やめ まだ あとで 後で 遠慮 結構 ちょっと待 ノーサンキュ"
-    " やんだ"  # Tohoku and Niigata: いやだ (only opening the reply: 雨やんだ is the rain stopping)
-    # put off (またの機会にしときます, また今度で)
-    " またの機会 また今度 次の機会 今度に"
-    # not now (今はいいわ、波見ときたいし; not 今はいい天気)
-    " 今はいいわ 今はいいや 今はいいです 今はいいよ 今はいいかな 今はええわ 今はええです 今はよか"
-)
+# A no, anywhere or opening the reply (app/lexicon/refusal.json).
+_REFUSAL = lexicon.pattern("refusal", "anywhere")
+_REFUSAL_OPENING = lexicon.phrases("refusal", "opening")
 # The Shinshu let's, on a verb's negative stem (行かず: "let's go", not "without going"): asked, it
 # invites (見に行かず？); said back to such an invitation, it goes (ほうだね、行かず).
 _SHINSHU_LETS_ASKED = re.compile(r"[かがさたなばまらわ]ず\?$")
@@ -238,44 +126,8 @@ _SHINSHU_LETS_SAID = re.compile(r"[かがさたなばまらわ]ず$")
 _ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|なに|何|誰|いつ|どこ|なぜ)"
 )
-# せんか: ませんか and its older or dialect forms (行きやせんか, 寄っていかせんか, 参りませぬか); まへんか:
-# Kansai (歩きまへんか); てみんか: western (行ってみんか), politely in Miyazaki (見に行ってみんですか), or on
-# てみらん, asked with かえ in Oita (見に行ってみらんかえ？).
-_INVITING = re.compile(
-    r"(ない\?|ないか|せんか|ませぬか|まへんか|てみる|てみない|てみません\?|てみます(か)?\?|てみますか$|てみら?ん(です)?(か|かえ)?(\?|$)|どう|来て|来る\?|おいで|案内|来い|来なさい|(?<!に)ついて(き|来|こ)|いかが"
-    # come along with me (付き合え, 付き合ってくれ); not 付き合ってる (dating)
-    r"|付き合え|付き合って(くれ|ください|下さい|もらえ|ほしい)"
-    # asked to do something together (ロビーのほう、一緒に見てもらえません？)
-    r"|一緒に[^、。?]{0,8}?[てで](もらえ|くれ)(ない|ません|る|ます)か?\?"
-    # …or to go together, asked (いっしょに見に行くけ？: Koshu け for か; ご一緒に見に行かれますか, with no
-    # question mark); not 一緒に行ったことある？
-    r"|(一緒|いっしょ)に[^、。?]{0,8}?(行|い)(く|きます|かれる|かれます)((け|か|かい|かね)?\?|(か|かい|かね)$)"
-    # てみるか contracted, as eastern speech says it (見に行ってみっか？, 見でみっか), or with the eastern
-    # volitional べ (見に行ってみっぺか: Tochigi, Ibaraki; 行ぐべか); not だっぺ (a guess)
-    r"|[てで]みっか(\?|$)|[てで]みっぺ(か|が|け)?(\?|$)|(行|い)[くぐ]べ(か|が)(\?|$)"
-    # …and the Kanto won't-you on ねえ for ない (見に行ってみねえかい: Chichibu, Gunma; 行かねえか)
-    r"|[てで]みねえ(か|かい)?(\?|$)|(行|い)かねえ(か|かい)(\?|$)"
-    r"|よかったら|良かったら|おご|奢|ごちそうする|ご馳走する"
-    # the spoken let's (しよっか, 行こっか, 戻ろっか); not そっか (I see) nor どっか (somewhere)
-    r"|[こごろよぼ]っか"
-    # …and after も, の, と, ぞ, ぽ at the end only (飲もっか？, 乗っかる is to ride on)
-    r"|[もとのぞぽ]っか(\?|$)"
-    # 行かねえ？ voiced, as Ibaraki and Tohoku speak it (お茶飲みに行がねえ？, 見に行がねが？), which the
-    # analyser cannot read
-    r"|(行|い)がね(え|ー)?(\?|か|が)"
-    # the Enshu let's, after a verb's negative stem (見に行かざあ, 見に行かまいか); the Toyama one, with
-    # んまい (行かんまいけ)
-    r"|[かがさたなばまらわ]ん?まい(け|か)?(\?|$)"
-    r"|[かがさたなばまらわ]ざ(あ|ー)$"
-    # 行こう after て, contracted, which the analyser reads as こう (like this): 一緒に見てこうや
-    r"|てこう(や|よ|か|ぜ|\?|$)"
-    # the Shinshu let's, asked, on the same stem (一緒に見に行かず？)
-    rf"|{_SHINSHU_LETS_ASKED.pattern}"
-    # the eastern let's, after a verb's dictionary form (見に行くべ, 行ぐべ, 行くべか)
-    r"|[うくぐすつぬぶむる]べ(え|ー|さ)?(か|\?)?$"
-    # an honorific offer to see it (ご覧になりますか, ご覧ください); not ご覧になりました (did you see)
-    r"|(ご覧|ごらん)(に(なります|なりません)か|になって|ください|下さい))"
-)
+# Won't you, let's, come along, in the dialects the data lists (app/lexicon/invitation.json).
+_INVITING = lexicon.pattern("invitation", "inviting")
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
@@ -702,7 +554,7 @@ _TRYING_AUXILIARIES = frozenset(_normalized("見る みる 置く おく 行く 
 _INTENDING = frozenset(_normalized("ところ 所 つもり こと 予定 気 時間 頃 番"))
 
 
-_FIRST_PERSON = frozenset(_normalized(_FIRST_PERSON_WORDS))
+_FIRST_PERSON = frozenset(_FIRST_PERSON_WORDS)
 # Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
 _PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
 
@@ -1055,9 +907,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
-_TO_SEE = _normalized(
-    "に会い に会っ にあい に逢い のところ の所 のとこ のもと の元 を訪ね をたずね に聞きに に話を聞きに"
-)
+_TO_SEE = lexicon.phrases("movement", "to_see")
 _HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
 
 
@@ -1313,7 +1163,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     if len(text) <= 15:
         goes = (
-            _says_yes(reply)
+            says_yes(reply)
             or ctx.phrases.said("agreement", reply) is not None
             or _bare_movement(reply)
             # …after openers the analyser may read as nouns (ほやな、つんだって行こさ: ほや, a sea squirt)
@@ -1335,14 +1185,14 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
             (
                 bool(rest)
                 and len(strip_punctuation(first.norm)) <= 15
-                and _says_yes(first)
+                and says_yes(first)
                 and all(_bare_movement(s) or _echoes(s, invitation) for s in rest)
             )
             or (
                 bool(leading)
                 and all(_leads_to_going(c) for c in leading)
                 and (
-                    (len(strip_punctuation(last.norm)) <= 15 and (_says_yes(last) or _bare_movement(last)))
+                    (len(strip_punctuation(last.norm)) <= 15 and (says_yes(last) or _bare_movement(last)))
                     or _follows(last)
                 )
             )
@@ -1375,7 +1225,7 @@ def _leads_to_going(clause: AnalyzedText) -> bool:
     """A clause before a yes in a longer reply: an opener (そうですね), a yes itself, a concession, a reason
     or a stutter (べ、別に)."""
     plain = strip_punctuation(clause.norm)
-    return len(plain) <= 2 or plain in _INTERJECTIONS or plain.endswith(_CONCESSIVE + _REASON) or _says_yes(clause)
+    return len(plain) <= 2 or plain in _INTERJECTIONS or plain.endswith(_CONCESSIVE + _REASON) or says_yes(clause)
 
 
 def _follows(reply: AnalyzedText) -> bool:
@@ -1401,7 +1251,7 @@ def _opens_with_agreement(opened: str, reply: AnalyzedText) -> bool:
     )
 
 
-def _says_yes(reply: AnalyzedText) -> bool:
+def says_yes(reply: AnalyzedText) -> bool:
     """A short yes (うん、行こう / いいですよ / うっす)."""
     stripped = strip_punctuation(reply.raw)
     text = _plain_speech(stripped)
@@ -1561,16 +1411,31 @@ def _tells_to_go_alone(norm: str) -> bool:
 
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
 _DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
-# An apology that opens a reply with no yes in it (すみません、先に投影機を見ておきたいので): a polite no.
-_APOLOGY = _normalized("すみません すいません ごめん 申し訳 悪いけど 悪いが わるいけど わりい わりぃ")
-# A last clause that says no (危ないよ、やめとこう); not まだ or あとで, which may only add to a yes.
-_REFUSAL_LAST_CLAUSE = _normalized("やめ やだ いや いいえ ううん 遠慮 ノーサンキュ")
-# …or a clause that ends on "can't" or "pass" (今メイク中だから無理, めんどいからパス).
-_REFUSAL_CLOSING = re.compile(
-    r"((無理|むり|ムリ|パス|ぱす)(です|っす|だ|や|じゃ)?"
-    # …or on "won't go" or "can't go", told, not asked (今は麺打ちよるけん、よう行かんわ)
-    r"|(行|い)(か|け|かれ)(ない|ん|へん|ねえ|ねー|ません))(わ|よ|ね|な)?$"
-)
+# An apology opening a reply with no yes, a no opening its last clause, a can't or pass ending it.
+_APOLOGY = lexicon.phrases("refusal", "apology")
+_REFUSAL_LAST_CLAUSE = lexicon.phrases("refusal", "last_clause")
+_REFUSAL_CLOSING = lexicon.pattern("refusal", "closing")
+
+
+def says_no(reply: AnalyzedText) -> bool:
+    """A no that asks nothing: one opening the reply (いや、まだここを調べたい; after an opener: そしたら、後で
+    行く), ending it (危ないよ、やめとこう; 今メイク中だから無理), staying here, sending the other alone, busy,
+    an apology with no yes, or the player's own "I" fine as it is."""
+    text = _trimmed(reply.norm.lstrip("、。,.!！…‥「」 "))
+    if _ASKING.search(text):
+        return False
+    last_clause = _PAUSES.split(text)[-1]
+    return bool(
+        text.startswith(_REFUSAL_OPENING)
+        or _without_openers(text).lstrip("、。,. ").startswith(_REFUSAL_OPENING)
+        or last_clause.startswith(_REFUSAL_LAST_CLAUSE)
+        or _REFUSAL_CLOSING.search(last_clause)
+        or _STAYING_HERE.match(last_clause)
+        or _tells_to_go_alone(last_clause)
+        or _BUSY.search(text)
+        or (text.startswith(_APOLOGY) and not says_yes(reply))
+        or _DECLINING_ME.match(text)
+    )
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1578,26 +1443,12 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
     to ask something (いや、それより鍵のことを教えて) is left to the model."""
     invited = _invitation(ctx)
-    text = _trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))
-    if invited is None or _ASKING.search(text):
+    if invited is None or _ASKING.search(_trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
         return None
     place, _ = invited
     if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
         return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target} 「{own}」")
-    # …or ends on a no of its own (危ないよ、やめとこう)
-    last_clause = _PAUSES.split(text)[-1]
-    # (the no may follow an opener: そしたら、後で行く)
-    if (
-        not text.startswith(_REFUSAL_OPENING)
-        and not _without_openers(text).lstrip("、。,. ").startswith(_REFUSAL_OPENING)
-        and not last_clause.startswith(_REFUSAL_LAST_CLAUSE)
-        and not _REFUSAL_CLOSING.search(last_clause)
-        and not _STAYING_HERE.match(last_clause)
-        and not _tells_to_go_alone(last_clause)
-        and not _BUSY.search(text)
-        and not (text.startswith(_APOLOGY) and not _says_yes(ctx.text))
-        and not _DECLINING_ME.match(text)
-    ):
+    if not says_no(ctx.text):
         return None
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 

@@ -1,38 +1,172 @@
 """Tests generated from the language data (app/lexicon/*.json), one per text, in the spirit of spaCy's
-tokenizer tables: every phrase is recognised where the file says it matches, and each file's examples
-must and must not match (issue 27)."""
+tokenizer tables: each file's examples through the rule's own predicate, each pattern's texts through that
+pattern, and every entry of the word tables recognised where its table says it matches (issue 27).
+
+Adding a dialect form is a line of data; these tests pick it up without a line of Python."""
 
 from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from app import lexicon
-from app.pipeline.refine import ending_farewell
-from app.text import TextAnalyzer, normalize
+from app.pipeline.refine import (
+    _trimmed,
+    ending_farewell,
+    has_leave_cue,
+    has_movement_cue,
+    is_invitation,
+    is_place_question,
+    says_no,
+    says_yes,
+)
+from app.text import AnalyzedText, TextAnalyzer, normalize
 
 pytestmark = pytest.mark.issue(27)
-FAREWELL = lexicon.load("farewell")
-EVERY_FAREWELL = [
-    p for kind in ("farewell", "farewell_at_end_only") for group in FAREWELL[kind]["groups"] for p in group["phrases"]
-]
+
+FILES = sorted(path.stem for path in lexicon.LEXICON_DIR.glob("*.json"))
+
+# The predicate each file's `examples` are run through: what the rules ask of a text.
+PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
+    "farewell": lambda text: ending_farewell(text) is not None,
+    "agreement": says_yes,
+    "refusal": says_no,
+    "invitation": is_invitation,
+    "place_question": is_place_question,
+    "movement": has_movement_cue,
+}
+# Files of words other tables are built from, with no predicate of their own.
+SHARED = {"speech"}
+# Where a file's patterns are searched: the normalised text, and for farewells without its commas (pauses
+# only) and what closes it (marks, emoji), as ending_farewell reads it.
+SEARCHED_IN: dict[str, Callable[[str], str]] = {
+    "farewell": lambda text: _trimmed(normalize(text)).replace("、", "").replace(",", ""),
+}
 
 
-@pytest.mark.parametrize("phrase", EVERY_FAREWELL, ids=EVERY_FAREWELL)
-def test_every_farewell_ends_a_text(phrase: str, analyzer: TextAnalyzer) -> None:
+def _tables() -> Iterator[tuple[str, str, dict[str, Any]]]:
+    for name in FILES:
+        for table, spec in lexicon.load(name).items():
+            if isinstance(spec, dict) and ("groups" in spec or "patterns" in spec):
+                yield name, table, spec
+
+
+def _examples(expected: str) -> list[Any]:
+    return [
+        pytest.param(name, text, id=f"{name}:{text}")
+        for name in FILES
+        if name in PREDICATES
+        for text in lexicon.load(name)["examples"][expected]
+    ]
+
+
+def _pattern_texts(expected: str) -> list[Any]:
+    return [
+        pytest.param(name, table, index, text, id=f"{name}.{table}[{index}]:{text}")
+        for name, table, spec in _tables()
+        for index, part in enumerate(spec.get("patterns", []))
+        for text in part[expected]
+    ]
+
+
+def _entries(name: str, table: str) -> list[Any]:
+    spec = lexicon.load(name)[table]
+    return [
+        pytest.param(entry, group.get("done_with", ""), id=f"{name}.{table}:{entry}")
+        for group in spec["groups"]
+        for entry in group.get("phrases", group.get("words", []))
+    ]
+
+
+def test_every_file_is_read_by_a_predicate_or_shared() -> None:
+    assert set(FILES) == set(PREDICATES) | SHARED
+
+
+@pytest.mark.parametrize(("name", "table", "spec"), [pytest.param(*t, id=f"{t[0]}.{t[1]}") for t in _tables()])
+def test_every_table_says_where_it_matches_and_holds_no_repeats(name: str, table: str, spec: dict[str, Any]) -> None:
+    assert spec.get("match", "").strip(), f"{name}.{table} says nowhere where it matches"
+    if "patterns" in spec:
+        for part in spec["patterns"]:
+            assert part["note"].strip() and part["must_match"], f"{name}.{table}: {part['pattern']} has no example"
+            re.compile(part["pattern"])
+    else:
+        entries = [normalize(e) for group in spec["groups"] for e in group.get("phrases", group.get("words", []))]
+        assert all(entries) and len(entries) == len(set(entries)), f"{name}.{table} repeats an entry"
+
+
+@pytest.mark.parametrize(("name", "text"), _examples("must_match"))
+def test_examples_match(name: str, text: str, analyzer: TextAnalyzer) -> None:
+    assert PREDICATES[name](analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(("name", "text"), _examples("must_not_match"))
+def test_near_misses_do_not_match(name: str, text: str, analyzer: TextAnalyzer) -> None:
+    assert not PREDICATES[name](analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(("name", "table", "index", "text"), _pattern_texts("must_match"))
+def test_each_pattern_matches_what_it_is_there_for(name: str, table: str, index: int, text: str) -> None:
+    spec = lexicon.load(name)[table]
+    part = re.compile(f"({spec['patterns'][index]['pattern']}){spec.get('after', '')}")
+    assert part.search(SEARCHED_IN.get(name, normalize)(text))
+
+
+@pytest.mark.parametrize(("name", "table", "index", "text"), _pattern_texts("must_not_match"))
+def test_no_pattern_of_the_table_matches_a_near_miss(name: str, table: str, index: int, text: str) -> None:
+    assert not lexicon.pattern(name, table).search(SEARCHED_IN.get(name, normalize)(text))
+
+
+@pytest.mark.parametrize(
+    ("phrase", "_"), _entries("farewell", "farewell") + _entries("farewell", "farewell_at_end_only")
+)
+def test_every_farewell_ends_a_text(phrase: str, _: str, analyzer: TextAnalyzer) -> None:
     assert ending_farewell(analyzer.analyze(phrase + "。")) is not None
 
 
-@pytest.mark.parametrize("text", FAREWELL["examples"]["must_match"], ids=FAREWELL["examples"]["must_match"])
-def test_farewell_examples_match(text: str, analyzer: TextAnalyzer) -> None:
-    assert ending_farewell(analyzer.analyze(text)) is not None
+@pytest.mark.parametrize(("phrase", "_"), _entries("farewell", "farewell"))
+def test_a_farewell_asked_about_is_none(phrase: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert ending_farewell(analyzer.analyze(phrase + "？")) is None
 
 
-@pytest.mark.parametrize("text", FAREWELL["examples"]["must_not_match"], ids=FAREWELL["examples"]["must_not_match"])
-def test_farewell_near_misses_do_not_match(text: str, analyzer: TextAnalyzer) -> None:
-    assert ending_farewell(analyzer.analyze(text)) is None
+@pytest.mark.parametrize(
+    ("word", "_"),
+    [p for table in ("anywhere", "approval", "opening", "whole") for p in _entries("agreement", table)],
+)
+def test_every_yes_alone_says_yes(word: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert says_yes(analyzer.analyze(word))
+
+
+@pytest.mark.parametrize(("opener", "_"), _entries("agreement", "openers"))
+def test_every_opener_may_lead_into_a_yes(opener: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert says_yes(analyzer.analyze(f"{opener}、行こう"))
+
+
+@pytest.mark.parametrize(
+    ("word", "_"), [p for table in ("opening", "last_clause", "apology") for p in _entries("refusal", table)]
+)
+def test_every_no_opening_a_reply_says_no(word: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert says_no(analyzer.analyze(f"{word}、ここにいる"))
+
+
+@pytest.mark.parametrize(("verb", "done_with"), _entries("movement", "verbs"))
+def test_every_movement_verb_is_a_movement_cue(verb: str, done_with: str, analyzer: TextAnalyzer) -> None:
+    assert has_movement_cue(analyzer.analyze(f"{verb}{done_with}"))
+
+
+@pytest.mark.parametrize(("verb", "_"), _entries("movement", "leaving"))
+def test_every_leaving_verb_is_a_leave_cue(verb: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert has_leave_cue(analyzer.analyze(f"そろそろ{verb}します"))
 
 
 def test_phrases_are_loaded_normalised_and_once() -> None:
     loaded = lexicon.phrases("farewell", "farewell")
     assert len(loaded) == len(set(loaded)) and all(p == normalize(p) for p in loaded)
     assert normalize("失礼します") in loaded
+    assert lexicon.pattern("invitation", "inviting") is lexicon.pattern("invitation", "inviting")
+
+
+def test_a_table_without_long_vowel_marks_compares_without_them() -> None:
+    assert "おっけ" in lexicon.phrases("agreement", "opening")
