@@ -1,0 +1,456 @@
+"""`farewell_leaves`: A farewell at the end of the text (失礼します) leaves
+when leaving is possible; asking about the word (失礼しますって言うの？) does not.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
+evaluation round whose held-out sets found it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.actions import LEAVE
+from app.pipeline.refine import (
+    farewell_leaves,
+)
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import Scenes, assert_farewells, context
+
+
+def test_farewell_at_the_end_leaves(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+    outcome = farewell_leaves(None, context("それじゃ、失礼しますね", hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == LEAVE
+
+
+def test_asking_about_the_farewell_does_not_leave(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert farewell_leaves(None, context("失礼しますって言うの？", hoshizora, stage_state, analyzer)) is None
+    assert (
+        farewell_leaves(None, context("「お邪魔しました」って言えばいいの？", hoshizora, stage_state, analyzer)) is None
+    )
+
+
+def test_no_leave_when_leaving_is_impossible(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = stage_state.model_copy(update={"can_leave": False})
+    assert farewell_leaves(None, context("失礼します", hoshizora, state, analyzer)) is None
+
+
+def test_offering_the_way_is_not_a_farewell(amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
+    assert farewell_leaves(None, context("どうぞ、お先に", amatsu, medbay_state, analyzer)) is None
+
+
+def test_entering_greeting_is_not_a_farewell(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert farewell_leaves(None, context("お邪魔します", hoshizora, stage_state, analyzer)) is None
+
+
+def test_second_scenario(amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
+    outcome = farewell_leaves(None, context("では、お大事に。失礼します", amatsu, medbay_state, analyzer))
+    assert outcome is not None and outcome.action == LEAVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "それじゃ、また来るよ",
+        "じゃあ、そろそろ行くね",
+        "もう行きます",
+        "じゃあ、お先に",
+        "じゃあ、また後で来ます",
+        "また明日寄るね",
+        "また明日ね",
+        "では、お大事に",
+        "じゃあ、また寄らせてもらうよ",
+        "また顔出します",
+        "邪魔したね",
+        "それじゃ、そろそろ休みます",
+        "先に寝ます。おやすみ",
+        "じゃあ、お先でーす",
+        "失礼しまーす",
+        "今日はこれで上がります",
+        "じゃあ、また後でな",
+        "先に休ませてもらいます",
+        "先に休ませてもらいますね",
+    ],
+)
+def test_casual_farewells_leave(text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer) -> None:
+    outcome = farewell_leaves(None, context(text, amatsu, medbay_state, analyzer))
+    assert outcome is not None and outcome.action == LEAVE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "じゃあ、失礼するよ",
+        "失礼させていただきます",
+        "そろそろ帰らないと",
+        "じゃあな！",
+        "お元気で",
+        "またお邪魔しますね",
+        "では、これで",
+        "今日はこの辺で",
+        "帰るわ",
+        "お先っす",
+        "それでは後ほど",
+        "そろそろ帰ろうかな",
+        "今日はもう上がりますね",
+        "また正月に帰ってくるね",
+        "また遊びにくるね",
+        "ごちそうさま。先に風呂入って寝るわ",
+        "そろそろ帰ろっか",
+        "そろそろ帰るわ",
+        "また明日、学校でね",
+        # older speech
+        "これにて御免",
+        "では、失礼つかまつる",
+        "では皆の衆、御免つかまつる",
+        "邪魔をしたな",
+        "今日はこれにて",
+        # Kansai
+        "ごちそうさん。ほな",
+        "ほなな",
+    ],
+)
+def test_everyday_farewells_leave_in_both_scenarios(
+    text: str,
+    hoshizora: Scenario,
+    amatsu: Scenario,
+    stage_state: GameState,
+    medbay_state: GameState,
+    analyzer: TextAnalyzer,
+) -> None:
+    for scenario, state in ((hoshizora, stage_state), (amatsu, medbay_state)):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, (scenario.id, text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "この辺で見かけた人いる？",
+        "この辺で落としたんです",
+        "これ変じゃね",
+        "またお邪魔してもいい？",
+        "帰ろうって言ってた",
+        "それは失礼だよ",
+        "また言いにくいね",
+        "猫がよく寝るね",
+        "先にお風呂どうぞ、私は後で寝ます",
+        "また明日、学校で話すよ",
+        "また明日でいい？",
+        "邪魔をしたのは誰？",
+        "御免なさい、遅れました",
+        "これにて一件落着だね",
+        "ほな、行こか",
+    ],
+)
+def test_near_misses_of_everyday_farewells_stay(
+    text: str, amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert farewell_leaves(None, context(text, amatsu, medbay_state, analyzer)) is None
+
+
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+@pytest.mark.parametrize(
+    ("leaving", "staying"),
+    [
+        # a parting wish may follow a farewell; a wish alone, or after something else, is no
+        # farewell, and あとで alone only puts something off
+        (
+            ("じゃ、あとでな。頑張れよ", "また来るね。気をつけて", "失礼します。お幸せに"),
+            ("頑張れよ", "気をつけてね", "準備は大丈夫？頑張ってね", "その件はあとでな"),
+        ),
+        # a farewell may end in emoji or a face
+        (
+            ("じゃ、またあとでね〜👋", "またね(´・ω・`)", "おやすみ💤✨", "失礼しまーす！（笑）"),
+            ("👋", "また会えるかな👋", "帰るの？(´・ω・`)"),
+        ),
+        # "well then" as a last sentence leaves; alone, after a comma, or leading into something
+        # else, it only says "well then"
+        (
+            ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで"),
+            ("じゃあ", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"),
+        ),
+        # a wish, or thanks for the work, may close a farewell; thanks alone, or after something
+        # else, is no farewell, nor is 私はこれで inside a sentence
+        (
+            (
+                "じゃ、私はこれで。お疲れさまです",
+                "失礼します、お仕事頑張ってください",
+                "今日はもう上がりますね、お疲れさまです",
+            ),
+            (
+                "お疲れさまです",
+                "今日も一日、お疲れさまでした",
+                "私はこれでいいと思う",
+                "失礼します、頑張ってって言うの？",
+            ),
+        ),
+        # turning in, in the player's own voice
+        (
+            ("じゃ、部屋に戻って休みます", "もう寝ます", "今日はもう休みますね"),
+            ("部屋で休むの？", "もう休んでいいよ", "部屋で寝てた"),
+        ),
+    ],
+)
+def test_ways_of_closing_a_farewell(
+    scene: str, leaving: tuple[str, ...], staying: tuple[str, ...], scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    for text in leaving:
+        outcome = farewell_leaves(None, context(text, *scenes[scene], analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in staying:
+        assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "また明日来ますか？",
+        "あの人、また来るって言ってた",
+        "それはまた今度",
+        "また会えたね",
+        "また来てね",
+        "また来るの",
+        "また来週の会議で話します",
+        "また会えたよね",
+        "また来てよね",
+        "そろそろ休みますか？",
+        "先生、少し休んでください",
+        "先に休んでてください",
+    ],
+)
+def test_a_later_visit_asked_or_reported_is_not_a_farewell(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert farewell_leaves(None, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(10)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_western_and_plain_farewells(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("ほな、失礼しますけん", "今日はもう上がるね。おつかれ"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in ("階段を上がるね", "もう上がるの？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(11)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_farewells_in_casual_and_formal_speech(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("お先に失礼しまっす", "本日はこれにて下がらせていただきます"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in ("一歩下がってください", "失礼しまっすって言えばいいの？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(11)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_taking_leave_with_a_let_s(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("今日はここらでお暇しよう", "そろそろおいとましましょう"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    assert farewell_leaves(None, context("お暇しようかと思ったけど、まだいるよ", scenario, state, analyzer)) is None
+
+
+@pytest.mark.round(12)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_bare_osaki_takes_leave(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("おつかれでーす、お先〜", "じゃ、お先"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in ("どうぞ、お先", "このままじゃお先真っ暗だ", "お先？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(12)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_english_farewells_and_everyone_called_after_one(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("オーケー、グッナイ！", "グッナイ、みんな", "おやすみ、みんな", "またね、皆さん"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in ("みんな", "グッナイって英語？", "それはみんな知ってる"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(12)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_farewells_typed_in_kana_alone(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in ("ばいばい、またあした！", "しつれいします", "ぼく、もうかえるね"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    # かえる is also 変える: only after もう or そろそろ does it leave
+    for text in ("ながすきょく、かえろう", "きょくをかえります", "もうかえるの？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(13)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_taking_ones_leave_politely_or_in_kyoto_speech(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = (
+        "ほな、お先にお暇させてもらいます",
+        "では、お暇いたします",
+        "本機はこれより退出します。お疲れさまでした",
+    )
+    # 暇 as free time; 会 inside a noun (機会) is no promise to meet again
+    staying = ("お暇ですか？", "お暇なら一緒に来て", "退出したのは誰？", "またの機会にしときます")
+    assert_farewells((*leaving, "ほな、おやかまっさんどした"), staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(13)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_logging_off_in_chat(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("じゃ、今日は落ちるわ。おつー", "そろそろ落ちまーす。おつでした", "先に落ちます")
+    staying = ("階段から落ちる", "成績が落ちます", "おつ", "今日は落ちるの？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(13)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_parting_greetings(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("では皆様、ごきげんよう", "それでは、ごきげんよう", "じゃ、またやーさい")
+    # ごきげんよう alone also greets on meeting
+    staying = ("ごきげんよう", "ごきげんよう、皆様", "ごきげんようって、いつ使うの？", "またやさいいためか")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(13)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_behind_a_characters_verbal_tic(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("それでは、お先に失礼しますにゃ", "お先に失礼しますにゃ、お疲れさまでした☆", "失礼しますぴょん！")
+    staying = ("失礼しますにゃって言うの？", "にゃーん", "お先に失礼しますにゃ？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(14)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_edo_farewells(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("そいじゃ、お先に失礼しやす", "そんじゃ、あっしはこれで", "では、拙者はこれで")
+    # やすい is "easy to"; the player's own "I" with これで, not at the end, says something else
+    staying = ("失礼しやすい", "あっしはこれでいいんで？", "あっしはこれで三度目だ")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(15)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_kyoto_farewell_closing_on_e(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほな、今日はこれで失礼しますえ", "お先に失礼しますえ")
+    staying = ("失礼しますえ？", "失礼しますって言うたらええ？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(15)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_slipping_away_in_slang_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("んじゃ、オレはこれでバックれるわ", "そろそろずらかるぞ")
+    staying = ("ばっくれるなよ", "バックれたのは誰？", "ずらかる気か？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(15)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_withdrawing_in_older_speech_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("大儀であった。余はこれにて下がる", "では、これにて下がります", "余はこれで")
+    staying = ("これで熱が下がる", "これにて下がるのか？", "余はこれでよい")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_closing_on_de(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほいじゃ、お先に失礼するで", "ほな、今日はこれで失礼しますで")
+    staying = ("失礼するで？", "失礼するでって言えばええの？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_leaving_with_the_spoken_causative(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほな、今日はもう帰らしてもらうわ", "今日はこれで帰らせてもらうで")
+    staying = ("帰らしてもらうって言えばええの？", "まだ帰らしてもらうわけにはいかん")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_leaving_with_the_eastern_lets(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("んじゃ、お先に失礼すっぺ", "今日はもう帰るべ")
+    staying = ("失礼すっぺ？", "もう帰るべきかな")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_farewells_in_katakana_english_or_with_kara(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("オーケー、トゥデイはこれでゴーホームします", "じゃ、グッバイ", "んだら、今日はこれで帰っから")
+    staying = ("ゴーホームしてもいい？", "グッバイって言えばいいの？", "帰っから？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(17)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_decided_on_with_to_suru(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("さて、拙僧はこれにて下がるとしよう", "では、失礼するとしようか")
+    staying = ("帰るとしたら何時ごろ？", "これにて下がるとしようかと思ったが、まだ聞きたいことがある？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(17)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_farewells_closing_on_cha_or_in_the_old_volitional(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほんなら、おらこれで失礼するちゃ", "さて、今宵はこれにてお暇いたそう")
+    staying = ("もう帰らなくちゃいけないの？", "お暇いたそうかと思ったけど、まだ話がある？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(18)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_taking_ones_leave_with_shikkei(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("では、僕はこれで失敬する", "じゃあ、お先に失敬します")
+    staying = ("失敬な！僕はそんなこと言っていないぞ", "いや失敬、今のは冗談だ", "失敬するときは声をかけてくれ")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(18)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_leave_taken_in_voiced_morioka_speech(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("んだら、今日はこれで帰らせでもらいす", "これで帰らせでもらいます")
+    staying = ("帰らせでもらえねえの？",)
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(18)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_farewells_drawn_out_with_small_vowels(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほんじゃ…おさきにしつれいしまぁす…", "じゃあ、お先でぇす")
+    staying = ("しつれいしまぁすって言ってた", "ぱーてぃーの曲、かえますか")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(19)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_going_home_with_the_western_inu(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほな、いぬわ", "ほな、いぬで", "そろそろいにます", "ほんなら去ぬわ")
+    staying = ("うちのいぬ、かわいいわ", "うちのいぬ", "いぬが好き？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(19)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_an_old_man_s_farewell_closing_on_deno(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    leaving = ("ほいじゃ、お先に失礼しますでの", "わしはこれで帰るでの")
+    staying = ("失礼しますでの、と言うてええかの？", "帰るでのうて、まだおる")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)

@@ -1,0 +1,39 @@
+"""`move_needs_movement`: A place named in a sentence about something
+else is not a move: 「控え室は施錠されてたのかな」 names the room but says nothing of
+going there. A bare place (「ロビーへ」) still moves.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
+evaluation round whose held-out sets found it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.refine import (
+    move_needs_movement,
+)
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import Scenes, context, move
+
+
+def test_place_in_a_sentence_about_something_else_is_not_a_move(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    ctx = context("控え室は施錠されてたのかな", hoshizora, stage_state, analyzer)
+    assert move_needs_movement(move("控え室"), ctx) is not None
+    assert move_needs_movement(move("控え室"), context("控え室へ急ごう", hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(9)
+@pytest.mark.parametrize(
+    ("scene", "place"),
+    [("hoshizora", "ロビー"), ("amatsu", "管制室")],
+)
+def test_a_place_described_is_no_move(scene: str, place: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    scenario, state = scenes[scene]
+    for text in (f"{place}って夜だと真っ暗ですよね", f"{place}って静かだね"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+    for text in (f"大丈夫、{place}へ", f"{place}へ"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text

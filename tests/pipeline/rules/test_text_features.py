@@ -1,0 +1,51 @@
+"""Text features the rules share (movement and leave cues, farewells,
+invitations, shared runs).
+
+`round(n)` marks the evaluation round whose held-out sets found a case."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.refine import (
+    lcs_length,
+    longest_shared_run,
+    names_place,
+)
+from app.text import TextAnalyzer
+
+
+def test_lcs() -> None:
+    assert lcs_length("abcde", "ace") == 3
+
+
+@pytest.mark.round(14)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("船長、出るのは四時で変わりないですか", "船"),
+        ("店長、今日は何時までですか", "店"),
+        ("漁港に着いたぞ", "港"),
+    ],
+)
+def test_a_place_inside_a_longer_kanji_word_is_not_named(text: str, place: str, analyzer: TextAnalyzer) -> None:
+    assert names_place(analyzer.analyze(text), place) is False
+
+
+@pytest.mark.round(14)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("船に戻る", "船"),
+        ("店の前で待ってます", "店"),
+        ("がくやにもどるね", "がくや"),
+        ("控え室前に集合", "控え室"),
+    ],
+)
+def test_a_place_named_as_a_word_is_named(text: str, place: str, analyzer: TextAnalyzer) -> None:
+    assert names_place(analyzer.analyze(text), place) is True
+
+
+def test_longest_shared_run() -> None:
+    assert longest_shared_run("搬入口の辺りで誰か", "リハの途中、搬入口の辺りで帽子の男") == 7
+    assert longest_shared_run("abc", "xyz") == 0
