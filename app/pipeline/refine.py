@@ -315,7 +315,8 @@ _QUESTION_ENDINGS = ("?", "か", "かな", "かね", "かい", "の", "っけ", 
 
 
 def _is_question(text: AnalyzedText) -> bool:
-    return _ASKED_OVER.sub("", text.norm.rstrip("。.!！")).endswith(_QUESTION_ENDINGS)
+    """Asked, whatever closes it: a mark, laughter, an emoji (開けてもらえませんか🙏, 行くの？ｗ)."""
+    return _ASKED_OVER.sub("", _trimmed(text.norm)).endswith(_QUESTION_ENDINGS)
 
 
 def is_invitation(text: AnalyzedText) -> bool:
@@ -541,10 +542,15 @@ def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> boo
         len(after_verb) > 2
         and after_verb[0][0] in _CONJUNCTIVE
         and after_verb[1][1] in _TRYING_AUXILIARIES
-        and after_verb[2][0] in ("た", "だ")
+        and (
+            after_verb[2][0] in ("た", "だ")
+            # …politely too (行ってきました, 出てきました？)
+            or (len(after_verb) > 3 and after_verb[2][1] == _MASU and after_verb[3][0] in ("た", "だ"))
+        )
     )
 
 
+_MASU = normalize("ます")
 # Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
 _VERB_TAILS = frozenset(_normalized("て で ちゃう ちまう じゃう てく く くる いく しまう"))
 _CONJUNCTIVE = frozenset(("て", "で"))
@@ -907,35 +913,52 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
-_TO_SEE = lexicon.phrases("movement", "to_see")
+_TO_THE_PERSON = lexicon.phrases("movement", "to_the_person")
+_TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
+_SENTENCE_BREAK = re.compile(r"[。.!?…‥]+")
 _HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
+
+
+def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
+    """(character, location) of each absent character the text goes to: named with a particle of
+    direction (に, にも, へ, のところ, を) in a sentence that moves (篠原さんに相談しに行ってきます, 小夜ちゃんにも
+    話を聞きに行こう, 駐在さんにこのこと知らせてくる), or named anywhere in a text that goes to see someone
+    without saying whom (健太さん、朝から姿が見えないし、ちょっと会いに行ってみます)."""
+    norm = ctx.text.norm
+    sentences = [s for s in _SENTENCE_BREAK.split(norm) if s]
+    moving = [s for s in sentences if has_movement_cue(ctx.analyzer.analyze(s), _TO_A_NAMED_PLACE)]
+    to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
+    honorifics = ("", *_HONORIFICS)
+    found = set()
+    for character, names in ctx.character_names:
+        if character not in elsewhere or character in ctx.state.present:
+            continue
+        for name in names:
+            called = [f"{name}{h}" for h in honorifics]
+            directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving)
+            if directed or (to_see_someone and any(c in norm for c in called)):
+                found.add((character, elsewhere[character]))
+    return found
 
 
 def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """An absent character named with going to see them (ママに会いに行こう, said in the back room) is the
     move to where the game says they are (`state.elsewhere`), when that place is reachable: just as
-    naming the place would be. A text that names a reachable place itself is explicit_move's."""
+    naming the place would be; when it is not, the text asks nothing the game can act on (なし). A text
+    that names a reachable place itself is explicit_move's."""
     elsewhere = ctx.state.elsewhere or {}
     if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or is_place_question(ctx.text):
         return None
     if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_NAMED_PLACE):
         return None
-    norm = ctx.text.norm
-    honorifics = ("", *_HONORIFICS)
-    found = {
-        (character, elsewhere[character])
-        for character, names in ctx.character_names
-        if character in elsewhere and character not in ctx.state.present
-        for name in names
-        if any(f"{name}{h}{marker}" in norm for h in honorifics for marker in _TO_SEE)
-    }
+    found = _people_gone_to(ctx, elsewhere)
     places = {location for _, location in found}
     if len(places) != 1:
         return None
     (character, location), *_ = sorted(found)
     candidate = ctx.candidate_for(Action("move", location))
     if candidate is None:
-        return None
+        return Outcome(NONE, "going_to_a_person", f"goes to see {character}, who is at {location}: not reachable")
     return Outcome(candidate.action, "going_to_a_person", f"goes to see {character}, who is at {location}")
 
 
@@ -1045,10 +1068,25 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
     return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
 
 
+def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
+    """The text without a last clause that only calls someone by name (じゃあね、灯ちゃん; へばまたな、駐在さん):
+    the farewell is what comes before it."""
+    raw = ctx.text.raw
+    cut = max(raw.rfind(mark) for mark in "、,，")
+    if cut <= 0:
+        return ctx.text
+    last = _trimmed(normalize(raw[cut + 1 :]))
+    honorifics = ("", *_HONORIFICS)
+    if not any(last == f"{name}{h}" for _, names in ctx.character_names for name in names for h in honorifics):
+        return ctx.text
+    return ctx.analyzer.analyze(raw[:cut])
+
+
 def _closing_farewell(ctx: RuleContext) -> str | None:
     """The farewell the text ends with, unless the text talks about the word (失礼しますって言うの？) or
     names a reachable place (控え室に戻ります、失礼します goes there)."""
-    farewell = ending_farewell(ctx.text) or ctx.phrases.farewell_at_end(ctx.text)
+    text = _without_a_closing_name(ctx)
+    farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text)
     if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     return farewell

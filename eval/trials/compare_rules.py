@@ -19,14 +19,19 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from app import lexicon
 from app.evaluation.dataset import load_eval_file
 from app.pipeline import refine
-from app.pipeline.addressee import filter_by_addressee, find_addressee
+from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.scenario import load_scenario_dir
 from app.text import TextAnalyzer
 
-SETS = (("scenario", "eval/*.json"), ("eval/unseen/scenario", "eval/unseen/*.json"))
+SETS = (
+    ("scenario", "eval/*.json"),
+    ("eval/unseen/scenario", "eval/unseen/*.json"),
+    ("eval/shapes/scenario", "eval/shapes/*.json"),
+)
 
 
 def module_at(revision: str, path: str) -> ModuleType:
@@ -39,12 +44,32 @@ def module_at(revision: str, path: str) -> ModuleType:
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    # Its language data as it was too (app/lexicon/*.json, read when the module loads).
+    data = Path(tempfile.mkdtemp())
+    listed = subprocess.run(
+        ["git", "ls-tree", "--name-only", revision, "app/lexicon/"], check=True, capture_output=True, text=True
+    ).stdout.split()
+    for file in (f for f in listed if f.endswith(".json")):
+        shown = subprocess.run(["git", "show", f"{revision}:{file}"], check=True, capture_output=True, text=True)
+        (data / Path(file).name).write_text(shown.stdout, encoding="utf-8")
+    here, lexicon.LEXICON_DIR = lexicon.LEXICON_DIR, data
+    lexicon.load.cache_clear()
+    lexicon.pattern.cache_clear()
+    try:
+        spec.loader.exec_module(module)
+    finally:
+        lexicon.LEXICON_DIR = here
+        lexicon.load.cache_clear()
+        lexicon.pattern.cache_clear()
     return module
 
 
-def outcomes(rules: ModuleType, text: str, state: object, candidates: tuple, analyzer: TextAnalyzer) -> list:
-    context = rules.RuleContext(analyzer.analyze(text), state, candidates, analyzer)
+def outcomes(
+    rules: ModuleType, text: str, state: object, candidates: tuple, analyzer: TextAnalyzer, names: tuple = ()
+) -> list:
+    fields = rules.RuleContext.__dataclass_fields__
+    extra = {"character_names": names} if "character_names" in fields else {}
+    context = rules.RuleContext(analyzer.analyze(text), state, candidates, analyzer, **extra)
     found = [rules.first_outcome(rules.BEFORE_MODEL, None, context)]
     found += [rules.first_outcome(rules.AFTER_MODEL, c.action, context) for c in candidates]
     return [(o.action.notation, o.rule) if o else None for o in found]
@@ -77,8 +102,9 @@ def main() -> None:
                         f" {(called_then.character, called_then.reason)} -> {(addressee.character, addressee.reason)}"
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
-                before = outcomes(then, case.text, state, candidates, analyzer_then)
-                now = outcomes(refine, case.text, state, candidates, analyzer)
+                names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
+                before = outcomes(then, case.text, state, candidates, analyzer_then, names)
+                now = outcomes(refine, case.text, state, candidates, analyzer, names)
                 checked += 1
                 if before != now:
                     print(f"{path.name}: {case.text} (expects {case.expect}): before the model {before[0]} -> {now[0]}")

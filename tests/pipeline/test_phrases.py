@@ -118,12 +118,25 @@ def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
     for text in ("店長に会いに行こう", "真壁さんのところへ行ってくる", "マスターに話を聞きに行きましょう"):
         result = interpreter.interpret(hoshizora.id, text, state)
         assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
-    # not without `elsewhere`, not for a place the player cannot reach, not asked or past, not named alone
+    # issue 27's new-shape sets: the person with にも, a purpose of one's own, or left unsaid after being named
+    for text in (
+        "真壁さんにも話を聞きに行こう",
+        "店長に相談しに行ってきます",
+        "店長、今どこかな。ちょっと会いに行ってくる",
+    ):
+        result = interpreter.interpret(hoshizora.id, text, state)
+        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    # where the player cannot go, going to see them is nothing the game can act on
+    far = stage_state.model_copy(update={"elsewhere": {"真壁": "裏口"}})
+    result = interpreter.interpret(hoshizora.id, "店長に会いに行こう", far)
+    assert (result.action, result.decided_by) == (NONE, "rule:going_to_a_person")
+    # not without `elsewhere`, not asked or past, not named alone, not in a sentence that does not move
     misses = [
         (stage_state, "店長に会いに行こう"),
-        (stage_state.model_copy(update={"elsewhere": {"真壁": "裏口"}}), "店長に会いに行こう"),
         (state, "店長に会いに行った？"),
         (state, "店長って怖い？"),
+        (state, "店長に怒られた。ロビーは広いね"),
+        (state, "店長に言っておいて"),
     ]
     for where, text in misses:
         assert interpreter.interpret(hoshizora.id, text, where).decided_by != "rule:going_to_a_person", text

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import LEAVE, NONE, Action
-from app.pipeline.addressee import filter_by_addressee, find_addressee
+from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.pipeline.refine import (
     Rule,
@@ -33,7 +33,8 @@ PRAISING = frozenset({"励ます", "ねぎらう"})
 def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
     candidates = build_candidates(state, scenario)
     after, _ = filter_by_addressee(candidates, find_addressee(text, state, scenario), state)
-    return RuleContext(analyzer.analyze(text), state, tuple(after), analyzer)
+    names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
+    return RuleContext(analyzer.analyze(text), state, tuple(after), analyzer, character_names=names)
 
 
 def after_line(state: GameState, speaker: str, text: str) -> GameState:

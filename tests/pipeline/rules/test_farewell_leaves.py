@@ -454,3 +454,18 @@ def test_an_old_man_s_farewell_closing_on_deno(scene: str, scenes: Scenes, analy
     leaving = ("ほいじゃ、お先に失礼しますでの", "わしはこれで帰るでの")
     staying = ("失礼しますでの、と言うてええかの？", "帰るでのうて、まだおる")
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_followed_by_the_name_it_is_said_to_leaves(
+    scene: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """New-shape sets: 「へばまたな、駐在さん」 (a farewell, then whom it is said to) was read as a topic."""
+    scenario, state = scenes[scene]
+    name = state.responder or ""
+    for text in (f"じゃあね、{name}さん", f"失礼します、{name}", f"またな、{name}さん！"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in (f"ありがとう、{name}さん", f"それで、{name}さん", f"じゃあね、{name}さんって言うの？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
