@@ -26,22 +26,28 @@ from typing import Any
 
 from app.pipeline import choice
 from app.pipeline.choice import ChoiceResult, DecisionConfig
+from app.settings import Settings
 
 NONE = "なし"
 
 
+_DEFAULTS = Settings()
+
+
 @dataclass(frozen=True)
 class Setting:
-    none_bias: float = 1.5
-    calibration_strength: float = 0.25
-    calibration_floor: float = 0.1
-    lexical_weight: float = 3.0
-    semantic_weight: float = 3.0
-    words_weight: float = 1.5
-    confirm_below: float = 0.7
-    confirm_min_ratio: float = 0.5
-    confirm_knowledge_min_ratio: float = 1.3
-    min_confidence: float = 0.34
+    """The decision's settings; by default the service's own (app/settings.py)."""
+
+    none_bias: float = _DEFAULTS.none_bias
+    calibration_strength: float = _DEFAULTS.calibration_strength
+    calibration_floor: float = _DEFAULTS.calibration_floor
+    lexical_weight: float = _DEFAULTS.lexical_weight
+    semantic_weight: float = _DEFAULTS.semantic_weight
+    words_weight: float = _DEFAULTS.words_weight
+    confirm_below: float = _DEFAULTS.confirm_below
+    confirm_min_ratio: float = _DEFAULTS.confirm_min_ratio
+    confirm_knowledge_min_ratio: float = _DEFAULTS.confirm_knowledge_min_ratio
+    min_confidence: float = 0.34  # the model backend's own default (INTERP_MIN_CONFIDENCE unset)
 
 
 def decide(scores: dict[str, Any], setting: Setting) -> tuple[str, float]:
@@ -108,10 +114,13 @@ def score(cases: list[dict[str, Any]], setting: Setting) -> tuple[int, int]:
 
 
 GRID = {
-    "none_bias": (0.0, 0.5, 1.0, 1.5, 2.0, 2.5),
+    "none_bias": (0.0, 0.5, 1.0, 1.5, 2.0),
     "calibration_strength": (0.0, 0.25, 0.5),
-    "confirm_below": (0.0, 0.5, 0.7, 0.9),
-    "confirm_min_ratio": (0.3, 0.5, 0.7),
+    "lexical_weight": (1.0, 2.0, 3.0),
+    "semantic_weight": (3.0, 6.0),
+    "words_weight": (1.0, 2.0),
+    "confirm_below": (0.7, 0.9),
+    "confirm_min_ratio": (0.5, 0.7),
     "min_confidence": (0.0, 0.34),
 }
 
@@ -121,12 +130,22 @@ def main() -> None:
     parser.add_argument("reports", nargs="+", type=Path)
     parser.add_argument("--grid", action="store_true", help="search the grid (else the default setting only)")
     parser.add_argument("--top", type=int, default=15)
+    parser.add_argument(
+        "--by-file", action="store_true", help="judge settings by their worst eval file, not their worst report"
+    )
     args = parser.parse_args()
     sets = {path.name: json.loads(path.read_text())["cases"] for path in args.reports}
+    if args.by_file:
+        sets = {}
+        for path in args.reports:
+            for case in json.loads(path.read_text())["cases"]:
+                sets.setdefault(case["file"], []).append(case)
     default = Setting()
     for name, cases in sets.items():
         right, false = score(cases, default)
         print(f"{name}: default settings {right}/{len(cases)} ({right / len(cases):.1%}), {false} false actions")
+    total = sum(len(c) for c in sets.values())
+    print(f"all: default settings {sum(score(c, default)[0] for c in sets.values())}/{total}")
     if not args.grid:
         return
     rows = []
@@ -138,7 +157,7 @@ def main() -> None:
     rows.sort(key=lambda row: row[:3], reverse=True)
     print("worst set, then per report: right/false; settings")
     for worst, _total, _false, setting, results in rows[: args.top]:
-        per = "  ".join(f"{r}/{f}" for r, f in results)
+        per = "  ".join(f"{r}/{f}" for r, f in results) if not args.by_file else f"{_total}/{total}, {-_false} false"
         changed = {k: getattr(setting, k) for k in GRID}
         print(f"{worst:.1%}  {per}  {changed}")
 
