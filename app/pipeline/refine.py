@@ -51,7 +51,7 @@ _ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + t
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
 # turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
 # 学校で), thanks on leaving (a cue, not a farewell).
-_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(lexicon.phrases('farewell', 'closing_sentence'))})$")
+_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phrases('farewell', 'closing_sentence')))})$")
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
 _GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
