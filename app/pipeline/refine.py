@@ -915,8 +915,12 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
 _TO_THE_PERSON = lexicon.phrases("movement", "to_the_person")
 _TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
-_SENTENCE_BREAK = re.compile(r"[。.!?…‥]+")
 _HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
+
+
+def _as_called(names: tuple[str, ...]) -> tuple[str, ...]:
+    """A character's names (normalised) as a text may call them: alone or with an honorific (真壁, 真壁さん)."""
+    return tuple(f"{name}{h}" for name in names for h in ("", *_HONORIFICS))
 
 
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
@@ -925,19 +929,16 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     話を聞きに行こう, 駐在さんにこのこと知らせてくる), or named anywhere in a text that goes to see someone
     without saying whom (健太さん、朝から姿が見えないし、ちょっと会いに行ってみます)."""
     norm = ctx.text.norm
-    sentences = [s for s in _SENTENCE_BREAK.split(norm) if s]
-    moving = [s for s in sentences if has_movement_cue(ctx.analyzer.analyze(s), _TO_A_NAMED_PLACE)]
+    moving = [s.norm for s in _sentences(ctx.text) if has_movement_cue(s, _TO_A_NAMED_PLACE)]
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
-    honorifics = ("", *_HONORIFICS)
     found = set()
     for character, names in ctx.character_names:
         if character not in elsewhere or character in ctx.state.present:
             continue
-        for name in names:
-            called = [f"{name}{h}" for h in honorifics]
-            directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving)
-            if directed or (to_see_someone and any(c in norm for c in called)):
-                found.add((character, elsewhere[character]))
+        called = _as_called(names)
+        directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving)
+        if directed or (to_see_someone and any(c in norm for c in called)):
+            found.add((character, elsewhere[character]))
     return found
 
 
@@ -1076,8 +1077,7 @@ def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
     if cut <= 0:
         return ctx.text
     last = _trimmed(normalize(raw[cut + 1 :]))
-    honorifics = ("", *_HONORIFICS)
-    if not any(last == f"{name}{h}" for _, names in ctx.character_names for name in names for h in honorifics):
+    if not any(last in _as_called(names) for _, names in ctx.character_names):
         return ctx.text
     return ctx.analyzer.analyze(raw[:cut])
 
