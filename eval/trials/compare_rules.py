@@ -88,6 +88,10 @@ def main() -> None:
     checked = 0
     for scenario_dir, pattern in SETS:
         scenarios = load_scenario_dir(Path(scenario_dir)).scenarios
+        # (id, names) per character, as the interpreter gives the rules: once per scenario
+        names_of = {
+            sid: tuple((c.id, tuple(character_names(sc, c.id))) for c in sc.characters) for sid, sc in scenarios.items()
+        }
         for path in sorted(Path().glob(pattern)):
             eval_file = load_eval_file(path)
             for case in eval_file.cases:
@@ -102,7 +106,7 @@ def main() -> None:
                         f" {(called_then.character, called_then.reason)} -> {(addressee.character, addressee.reason)}"
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
-                names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
+                names = names_of[eval_file.scenario]
                 before = outcomes(then, case.text, state, candidates, analyzer_then, names)
                 now = outcomes(refine, case.text, state, candidates, analyzer, names)
                 checked += 1
