@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from app import lexicon
+from app.lexicon import tokens as token_patterns
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
@@ -331,6 +332,32 @@ def is_invitation(text: AnalyzedText) -> bool:
             if _movement_asked(surface, rest) or rest in _RALLYING:  # 見に行く？ / 法廷に行くぞ
                 return True
     return _lets(text)
+
+
+_OFFERS = token_patterns.patterns("offer", "offering")
+_QUESTION_WORDS = lexicon.words("offer", "question_words")
+_ASKED_WITH = frozenset(("か", "かね", "かい", "かえ"))  # a sentence closed by these is asked, marked or not
+
+
+def offers(line: AnalyzedText) -> bool:
+    """The line's last sentence offers the player something to do (一杯やらんか？, 見に行くかね？,
+    すぐにお通りになりますか, 行ってみては？): the token patterns of app/lexicon/offer.json, in a
+    sentence that asks no who, what or where (誰か, 何か: someone, something, ask nothing)."""
+    words = list(line.tokens)
+    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
+        words.pop()
+    if not words or (words[-1][0] != "?" and words[-1][0] not in _ASKED_WITH):
+        return False
+    if words[-1][0] != "?":
+        words.append(("?", "?", "補助記号"))
+    start = max((i + 1 for i, w in enumerate(words[:-1]) if w[0] in _CLOSING_MARKS or w[0] == "?"), default=0)
+    sentence = words[start:]
+    asking = any(
+        (surface in _QUESTION_WORDS or lemma in _QUESTION_WORDS)
+        and (i + 1 == len(sentence) or sentence[i + 1][0] not in ("か", "も"))
+        for i, (surface, lemma, _) in enumerate(sentence)
+    )
+    return not asking and any(token_patterns.ends_with(p, sentence) for p in _OFFERS)
 
 
 def _lets(text: AnalyzedText) -> bool:
@@ -1083,13 +1110,48 @@ def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
 
 
 def _closing_farewell(ctx: RuleContext) -> str | None:
-    """The farewell the text ends with, unless the text talks about the word (失礼しますって言うの？) or
-    names a reachable place (控え室に戻ります、失礼します goes there)."""
+    """The farewell the text ends with, or the one parting talk follows, unless the text talks about the
+    word (失礼しますって言うの？) or names a reachable place (控え室に戻ります、失礼します goes there)."""
     text = _without_a_closing_name(ctx)
-    farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text)
+    farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
     if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
         return None
     return farewell
+
+
+# A farewell that also opens a visit (失礼します、お茶をお持ちしました): first in the text, it may greet.
+_ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
+
+
+def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
+    """A farewell closing a clause, followed only by parting talk: words that ask nothing and go nowhere
+    (お先に失礼しますけえ、健太によろしゅう言うといてください; ほな、さいなら。麦湯ごちそうさんどした;
+    ほいじゃあ、またの。健太、東京でも頑張りんさいよ！). Whatever wish, thanks or greeting to pass on
+    follows, in whatever dialect, the farewell has been said."""
+    norm = _trimmed(ctx.text.norm)
+    cuts = [m.end() for m in _PAUSES.finditer(norm) if 0 < m.end() < len(norm)]
+    for cut in reversed(cuts):
+        head, tail = norm[:cut], norm[cut:]
+        if "?" in tail or _ASKING.search(tail):
+            return None
+        rest = ctx.analyzer.analyze(tail)
+        if (
+            ctx.phrases.said("movement", rest) is not None
+            or has_movement_cue(rest)
+            or mentioned_moves(rest, ctx.candidates)
+        ):
+            return None
+        said = ctx.analyzer.analyze(head)
+        farewell = ending_farewell(said) or ctx.phrases.farewell_at_end(said)
+        if farewell is None:
+            continue
+        # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ) parts only as a
+        # sentence of its own
+        if head[-1] not in _CLOSING_MARKS and (farewell in _ENDING_ONLY_FAREWELLS or farewell.startswith("また")):
+            return None
+        opening = not _PAUSES.search(_trimmed(head))
+        return None if opening and head.startswith(_ALSO_GREETS) else farewell
+    return None
 
 
 def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1154,28 +1216,38 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     if last is None or not last.text:
         return None
     invitation = ctx.analyzer.analyze(last.text)
-    places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates)
+    offered = offers(invitation)
+    places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates, offered)
     if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
         places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
-    if len(places) != 1 or not (is_invitation(invitation) or ctx.phrases.said("invitation", invitation)):
+    if len(places) != 1 or not (offered or is_invitation(invitation) or ctx.phrases.said("invitation", invitation)):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
 
 
-def _partly_named_moves(line: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
+def _partly_named_moves(
+    line: AnalyzedText, candidates: tuple[Candidate, ...], offered: bool = False
+) -> list[Candidate]:
     """Reachable places a line with a movement in it names by the first word of their name only
-    (パトロールの人に言いに行こう → パトロール詰所): a character's line may name a place loosely. Only for
-    the game's own lines; a player's text must name the place."""
-    if not has_movement_cue(line):
+    (パトロールの人に言いに行こう → パトロール詰所), or a line with a movement or an offer by the word
+    after の (わらわの泉へ、共に来ぬか → 精霊の泉; 丘の上で花火ば見らんね → 見晴らしの丘): a character's
+    line may name a place loosely. Only for the game's own lines; a player's text must name the place."""
+    moving = has_movement_cue(line)
+    if not (offered or moving):
         return []
-    nouns = {s for s, _, pos in line.tokens if pos == "名詞" and len(s) >= 2}
+    nouns = {s for s, _, pos in line.tokens if pos == "名詞" and (len(s) >= 2 or _is_kanji(s))}
+
+    def loosely(name: str, noun: str) -> bool:
+        return noun != name and (
+            (moving and len(noun) >= 2 and name.startswith(noun)) or ("の" in name and name.rsplit("の", 1)[1] == noun)
+        )
+
     return [
         c
         for c in candidates
-        if c.action.kind == "move"
-        and any(noun != normalize(name) and normalize(name).startswith(noun) for name in c.names for noun in nouns)
+        if c.action.kind == "move" and any(loosely(normalize(name), noun) for name in c.names for noun in nouns)
     ]
 
 
@@ -1491,6 +1563,26 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 
 
+def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A no that asks nothing (いえ、名簿は後で結構です; ええわ、いらんけえ) to a line offering something
+    other than a place (ご覧になりますか？, もう一杯食うてくか？, タクシーお呼びしましょうか？) declines
+    it: it raises no topic, though the model reads the offered thing as one (名簿 → 乗客名簿). A no
+    that leaves or goes somewhere (すみません、持ち場に戻ります) is left to the other rules and the model."""
+    last = ctx.state.last_line
+    if last is None or not last.text or _ASKING.search(_trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
+        return None
+    if has_leave_cue(ctx.text) or ctx.moves_in_text():
+        return None
+    line = ctx.analyzer.analyze(last.text)
+    if not (offers(line) or is_invitation(line) or ctx.phrases.said("invitation", line)):
+        return None
+    if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
+        return Outcome(NONE, "refusal_to_offer", f"declines what the last line offers 「{own}」")
+    if not says_no(ctx.text):
+        return None
+    return Outcome(NONE, "refusal_to_offer", "declines what the last line offers")
+
+
 # --- rules that correct the model ---------------------------------------------------------------
 
 
@@ -1789,6 +1881,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     farewell_leaves,
     agreement_to_invitation,
     refusal_to_invitation,
+    refusal_to_offer,
     farewell_without_leave,
     knowledge_echo,
 )

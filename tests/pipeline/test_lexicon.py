@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from app import lexicon
+from app.lexicon import tokens
 from app.pipeline.refine import (
     _trimmed,
     ending_farewell,
@@ -20,6 +21,7 @@ from app.pipeline.refine import (
     has_movement_cue,
     is_invitation,
     is_place_question,
+    offers,
     says_no,
     says_yes,
 )
@@ -37,6 +39,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "invitation": is_invitation,
     "place_question": is_place_question,
     "movement": has_movement_cue,
+    "offer": offers,
 }
 # Files of words other tables are built from, with no predicate of their own.
 SHARED = {"speech"}
@@ -68,6 +71,17 @@ def _pattern_texts(expected: str) -> list[Any]:
         pytest.param(name, table, index, text, id=f"{name}.{table}[{index}]:{text}")
         for name, table, spec in _tables()
         for index, part in enumerate(spec.get("patterns", []))
+        for text in part[expected]
+    ]
+
+
+def _token_pattern_texts(expected: str) -> list[Any]:
+    return [
+        pytest.param(name, table, index, text, id=f"{name}.{table}[{index}]:{text}")
+        for name in FILES
+        for table, spec in lexicon.load(name).items()
+        if isinstance(spec, dict) and "token_patterns" in spec
+        for index, part in enumerate(spec["token_patterns"])
         for text in part[expected]
     ]
 
@@ -117,6 +131,22 @@ def test_each_pattern_matches_what_it_is_there_for(name: str, table: str, index:
 @pytest.mark.parametrize(("name", "table", "index", "text"), _pattern_texts("must_not_match"))
 def test_no_pattern_of_the_table_matches_a_near_miss(name: str, table: str, index: int, text: str) -> None:
     assert not lexicon.pattern(name, table).search(SEARCHED_IN.get(name, normalize)(text))
+
+
+@pytest.mark.parametrize(("name", "table", "index", "text"), _token_pattern_texts("must_match"))
+def test_each_token_pattern_matches_what_it_is_there_for(
+    name: str, table: str, index: int, text: str, analyzer: TextAnalyzer
+) -> None:
+    words = [w for w in analyzer.analyze(text).tokens if w[0] != "。"]
+    assert tokens.search(tokens.patterns(name, table)[index], words)
+
+
+@pytest.mark.parametrize(("name", "table", "index", "text"), _token_pattern_texts("must_not_match"))
+def test_no_token_pattern_of_the_table_matches_a_near_miss(
+    name: str, table: str, index: int, text: str, analyzer: TextAnalyzer
+) -> None:
+    words = analyzer.analyze(text).tokens
+    assert not any(tokens.ends_with(pattern, words) for pattern in tokens.patterns(name, table))
 
 
 @pytest.mark.parametrize(

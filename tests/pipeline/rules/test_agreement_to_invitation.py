@@ -1270,3 +1270,41 @@ def test_following_humbly(scene: str, invited_scenes: Scenes, analyzer: TextAnal
     scenario, state = invited_scenes[scene]
     yeses = (f"承知いたしました、{state.responder}さんについてまいります", "かしこまりました、後ろをついて参ります")
     assert_yeses("のほうも、一緒にご覧になりますか？", yeses, scenario, state, analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "打ち上げ、ロビーで一杯やらんか？",  # won't you, on ず after a verb: do something there
+        "ロビーでみんなで写真撮らん？",
+        "物販ならロビーにまだ残っとる。見に行くかね？",  # the place in one sentence, the offer in the next
+        "すぐにロビーへお通りになりますか？",  # an honorific will you
+        "気になるならロビーへ行ってみては？",  # why not try
+    ],
+)
+def test_a_line_that_offers_something_at_a_reachable_place_invites_there(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """New-shape sets: offers the invitation data did not read (やらんか, 見らんね, お通りになりますか,
+    行ってみては？), read as token patterns (app/lexicon/offer.json), so a yes went nowhere."""
+    state = after_line(stage_state, "灯", line)
+    outcome = agreement_to_invitation(None, context("ええですね、お供します", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー"), line
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ロビーで誰か見かけたか？",  # a state asked (見かける, past: did you see)
+        "ロビーにいたのか？",
+        "ロビーで何をやるんか？",  # who, what, where: it asks
+        "ロビーのこと、知らんか？",
+    ],
+)
+def test_a_question_at_a_place_that_offers_nothing_is_no_invitation(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", line)
+    assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None, line

@@ -469,3 +469,26 @@ def test_a_farewell_followed_by_the_name_it_is_said_to_leaves(
         assert outcome is not None and outcome.action == LEAVE, text
     for text in (f"ありがとう、{name}さん", f"それで、{name}さん", f"じゃあね、{name}さんって言うの？"):
         assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_followed_by_parting_talk_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """New-shape sets: a farewell, then wishes, thanks or a greeting to pass on in any dialect
+    (お先に失礼しますけえ、健太によろしゅう言うといてください; ほな、さいなら。麦湯ごちそうさんどした) was
+    read as a topic or small talk: only a farewell at the very end counted."""
+    leaving = (
+        "お先に失礼します、みなさんによろしくお伝えください",
+        "さいなら。今日はごちそうさんでした",
+        "じゃあ、またね。明日も頑張りや！",
+        "今日はこれで帰ります、いろいろありがとうございました",
+        "では、これで。体に気ぃつけなはれや",
+    )
+    staying = (
+        "失礼します、お茶をお持ちしました",  # 失礼します opening a visit
+        "また明日、学校で話すよ",  # また明日 leading into when and where
+        "じゃあね、って言ってたけど、あれはどういう意味？",  # asks something after it
+        "では、これで。あ、その前にロビーに寄っていこう",  # goes somewhere after it
+        "ほな、そうしまひょ",  # ほな leading into a yes
+    )
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)

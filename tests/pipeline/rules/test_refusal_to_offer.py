@@ -1,0 +1,60 @@
+"""`refusal_to_offer`: A no that asks nothing (いえ、名簿は後で結構です; ええわ、いらんけえ) to a line
+offering something other than a place (ご覧になりますか？, もう一杯食うてくか？) declines it: it raises no
+topic, though the model reads the offered thing as one. A no that leaves or goes somewhere is left to the
+other rules and the model.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `issue(27)` marks the
+new-shape sets that found it (round 1-3 of eval/shapes)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.actions import NONE
+from app.pipeline.refine import refusal_to_offer
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import after_line, context
+
+pytestmark = pytest.mark.issue(27)
+
+OFFERS = [
+    "セットリスト、ご覧になりますか？",
+    "お茶でもいかがです？",
+    "もう一杯飲んでく？",
+    "差し入れ、ひとつ食べんか？",
+]
+
+
+@pytest.mark.parametrize("line", OFFERS)
+@pytest.mark.parametrize("text", ["いえ、後で結構です", "いや、今はいいです", "ううん、遠慮しとく"])
+def test_a_no_to_an_offer_is_none(
+    line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "いや、それより裏口の鍵は誰が持ってるの？",  # goes on to ask
+        "すみません、持ち場に戻ります",  # an apology that leaves
+        "いえ、先にロビーに行きます",  # a no that goes elsewhere
+        "うん、見せて",  # a yes
+    ],
+)
+def test_a_no_that_asks_leaves_or_goes_and_a_yes_are_left_alone(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", OFFERS[0])
+    assert refusal_to_offer(None, context(text, hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.parametrize("line", ["昨日の夜、どこにいたの？", "ギター、見つかった？", "リハ、お疲れさま。"])
+def test_a_no_to_a_line_that_offers_nothing_is_left_to_the_model(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", line)
+    assert refusal_to_offer(None, context("いや、まだ", hoshizora, state, analyzer)) is None
