@@ -50,16 +50,23 @@ def character_names(scenario: Scenario, character_id: str) -> list[str]:
     return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
 
 
+# Where a later sentence starts: a player may answer first and then turn to someone (泊まります。誠さん、…).
+_SENTENCE_START = re.compile(r"(?<=[。.!?！？])(?![。.!?！？」』)]|$)")
+
+
 def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee:
-    """A present character called at the start of the text wins, then the on-screen selection,
-    then the usual responder."""
+    """A present character called at the start of the text, or of a later sentence, wins, then the
+    on-screen selection, then the usual responder."""
     norm = normalize(_SPACE_RUN.sub("、", text.strip()))
-    after_attention = _ATTENTION.sub("", norm, count=1)
-    called = _called(norm, state, scenario)
-    if called is None and after_attention != norm:
-        called = _called(after_attention, state, scenario)
-    if called is not None:
-        return called
+    starts = [0, *(m.start() for m in _SENTENCE_START.finditer(norm))]
+    for start in starts:
+        sentence = norm[start:].lstrip()
+        after_attention = _ATTENTION.sub("", sentence, count=1)
+        called = _called(sentence, state, scenario)
+        if called is None and after_attention != sentence:
+            called = _called(after_attention, state, scenario)
+        if called is not None:
+            return called
     if state.selected is not None:
         return Addressee(state.selected, "selected")
     if state.responder is not None:

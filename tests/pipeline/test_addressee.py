@@ -24,6 +24,30 @@ def test_a_name_inside_the_sentence_is_not_a_call(hoshizora: Scenario, stage_sta
     assert find_addressee("湊さんって無口だよね", stage_state, hoshizora).reason == "responder"
 
 
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "わかった、泊まるよ。湊さん、さっきの音は何？",
+        "ありがとう！湊、ノイズのことなんだけど",
+        "そっか…。ねえ湊くん、どう思う？",
+    ],
+)
+def test_a_name_opening_a_later_sentence_is_a_call(text: str, hoshizora: Scenario, stage_state: GameState) -> None:
+    """New-shape sets: a player answers first, then turns to someone (泊まります。誠さん、…覚えてる？)."""
+    assert find_addressee(text, stage_state, hoshizora).character == "湊"
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text", ["ありがとう。湊さんって無口だよね", "うん。湊のギター、どこ？", "灯ちゃん、ねえ。湊さんにも聞いた？"]
+)
+def test_a_name_inside_a_later_sentence_or_after_a_call_is_not_a_call(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    assert find_addressee(text, stage_state, hoshizora).character == "灯"
+
+
 def test_absent_character_cannot_be_addressed(hoshizora: Scenario, stage_state: GameState) -> None:
     assert find_addressee("店長、こんばんは", stage_state, hoshizora).character == "灯"
 
