@@ -1504,14 +1504,8 @@ _STAYING_HERE = re.compile(
 )
 
 
-# …or that sends the one inviting alone (兄貴だけでどうぞ, おっちゃん一人で行って); not 一人で行ってくる, the
-# player going alone.
-_GO_ALONE = re.compile(
-    r"(一人|ひとり|独り|だけ)で\.*(どうぞ|(行|い)って(くれ|ください|下さい|ちょうだい|きて|来て|きな|らっしゃい|(?=[よねなわ]*$))"
-    r"|(行|い)き(な|なさい|なっせ|んしゃい)|見て(きて|来て|こい|きな)|ごーして)"
-    # …or tells them to go, as the reply's last words (タケ、行ってこい; ここで待ってるから、行ってきて)
-    r"|(行|い)って(こい|きて|来て|きな|きい|きぃ|き(?=よ|$)|らっしゃい|おいで|きなさい|きんさい|きなせ)[よねなや]*$"
-)
+# …or that sends the one inviting alone (兄貴だけでどうぞ; タケ、行ってこい), read from the data.
+_GO_ALONE = lexicon.pattern("refusal", "go_alone")
 
 
 def _tells_to_go_alone(norm: str) -> bool:
@@ -1646,34 +1640,10 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
 
 
-# How long someone has done something (ここで働いて長いの？, 刑事になって何年ですか, 何年目なんですか):
-# small talk about the person asked, not a story topic; not 何年前 or 何年に建った (when something was).
-_TENURE = re.compile(
-    r"何年(目|生|にな|なん|なの|です|でござ|だ|\?|$|(くらい|ぐらい|ほど|も)?(やって|働|勤|務|続け|い(る|ます|て)))"
-    # …with what one has done in between (何年この艦に乗っておられる), or in the western progressive
-    # (何年やりよんしゃあと: Hakata; やっちょる, やっとる, 吹いちょる; 何年しよっと: Kyushu; 何年しとう: Kobe;
-    # 何年しよらす: Saga's honorific; 何年弾っきょん: Awa),
-    # or honorific (何年されとる; やっとらす: Kumamoto); not 何年前 nor 何年後
-    r"|何年(?!前|後|に)[^、。?]{0,8}?(乗って|やって|やりよ|やっちょ|やっと[るうんらっ]|しよ[っるんら]|しと[るうん]|[いっんし][ちじ]ょ[るらりんう]|っきょ[るんう]|され|働いて|勤めて|務めて|続けて|住んで|おられ|いらっしゃ)"
-    r"|(て|で|もう)長い(の|ん|です|か|よね|ね|\?|$)"
-    # …or since when one has done it (お菓子作りはいつから続けているんですか, いつから続けとるん; not
-    # いつから始まる)
-    r"|いつから[^、。?]{0,6}?(続け|働い|勤め|務め)[てとちで]"
-    # …or since when one has done a job or a duty (この仕事はいつからやっとるん, いつからうさぎの係やってるの)
-    r"|(仕事|係|役|当番|商売|稼業|この道)[^、。?]{0,3}?いつから[^、。?]{0,3}?(やっ|し)[てとちょ]"
-    r"|いつから[^、。?]{0,6}?(仕事|係|役|当番)を?(やっ|し)[てとちょ]"
-    # …or how long since one began (うどん打ち始めてどんくらいになるん？)
-    r"|(始めて|始めてから|入って|来て)(もう)?(どのくらい|どれくらい|どんくらい|どのぐらい|どれぐらい|どんだけ)"
-    # …or asked of one's work (警備のお仕事は長いんですか, 整備の仕事は長いのか)
-    r"|(仕事|勤め|稼業|商売|この道)(は|って|も)?、?長い(の|ん|です|か|よね|ね|\?|$)"
-)
-# A topic whose own texts speak of years or a career may be what a tenure question asks about: a count
-# of years (三十年, 何年), not a year named (今年の芋, 去年の優勝チーム), or since when one has worked, not
-# since when something starts (一番茶はいつからですか).
-# Nor a thing's age (百年ものの樽, 三十年物の酒).
-_TIME_IN_A_TOPIC = re.compile(
-    r"[0-9０-９一二三四五六七八九十百何数]年(?!もの|物)|長い|経歴|いつから(働|勤|務|続け|ここ)|昔|勤め|働"
-)
+# Questions about the person asked, and what in a topic's own texts makes them the topic's
+# (app/lexicon/small_talk.json).
+_TENURE = lexicon.pattern("small_talk", "tenure")
+_TIME_IN_A_TOPIC = lexicon.pattern("small_talk", "time_in_a_topic")
 
 
 def _topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
@@ -1700,19 +1670,15 @@ def tenure_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | N
     return Outcome(NONE, "tenure_is_small_talk", "asks how long someone has done something")
 
 
-# Asking someone their age, where they come from or live, their school or their hobbies (千代さん、いくつに
-# ならはったん; 生まれはどこだ); not いくつある (how many).
-_PERSONAL = re.compile(
-    r"(いくつ|幾つ)に(な|成)(る|った|られ|らは)|おいくつ|何歳|なんさい|年齢"
-    r"|(生まれ|出身|故郷|ふるさと|地元)(は|って)、?(どこ|どちら|何処)|(どこ|どちら)(の|で)?(生まれ|出身)(た?(の|ん)|なの|なん|です|だ|か|\?|$)"
-    r"|(大学|高校|学校)(は|って)?、?(どこ|どちら)|(どこ|どちら)(に|で)住ん|住まい(は|って)|趣味(は|って)"
-    # what one does on days off, as a habit (休みの日は何しよるん); not what one did (何してた: an alibi)
-    r"|(休みの日|休日|非番の日|オフの日)(は|って|に)、?(何|なに)を?(して(る|い|ます|らっしゃ)|しよる|されて|なさって)"
-)
-# …asked of someone described, not named (廊下にいた男の人って何歳くらい): a lead, not small talk.
-_SOMEONE_DESCRIBED = re.compile(r"(人|男|女|子|客|奴|やつ|方|者)(って|は)、?(何歳|いくつ|おいくつ|年齢)")
-# A topic whose own texts speak of such things may be what the question asks about.
-_PERSON_IN_A_TOPIC = ("歳", "年齢", "生まれ", "出身", "故郷", "地元", "大学", "高校", "学校", "住", "趣味", "誕生")
+_PERSONAL = lexicon.pattern("small_talk", "personal")
+_SOMEONE_DESCRIBED = lexicon.pattern("small_talk", "someone_described")
+_PERSON_IN_A_TOPIC = lexicon.phrases("small_talk", "person_in_a_topic")
+
+
+def asks_about_the_person(text: AnalyzedText) -> bool:
+    """How long someone has done something, or their age, home town, school, home or hobbies."""
+    norm = text.norm
+    return bool(_TENURE.search(norm) or (_PERSONAL.search(norm) and not _SOMEONE_DESCRIBED.search(norm)))
 
 
 def personal_question_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -16,6 +16,7 @@ from app import lexicon
 from app.lexicon import tokens
 from app.pipeline.refine import (
     _trimmed,
+    asks_about_the_person,
     ending_farewell,
     has_leave_cue,
     has_movement_cue,
@@ -38,6 +39,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "refusal": says_no,
     "invitation": is_invitation,
     "place_question": is_place_question,
+    "small_talk": asks_about_the_person,
     "movement": has_movement_cue,
     "offer": offers,
 }
