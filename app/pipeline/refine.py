@@ -975,7 +975,10 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     naming the place would be; when it is not, the text asks nothing the game can act on (なし). A text
     that names a reachable place itself is explicit_move's."""
     elsewhere = ctx.state.elsewhere or {}
-    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or is_place_question(ctx.text):
+    moving = [s for s in _sentences(ctx.text) if has_movement_cue(s, _TO_A_NAMED_PLACE)]
+    # a place question in the sentence that goes (ママのところって行ったことある？), not in another
+    # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
+    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or any(is_place_question(s) for s in moving):
         return None
     if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_NAMED_PLACE):
         return None

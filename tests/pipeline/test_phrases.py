@@ -142,6 +142,26 @@ def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
         assert interpreter.interpret(hoshizora.id, text, where).decided_by != "rule:going_to_a_person", text
 
 
+@pytest.mark.issue(27)
+def test_going_to_someone_s_place_or_to_see_their_face(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """New-shape sets: someone's place said as とこ (堀さんとこ顔出してくるね), seeing their face (ミオちゃんの
+    顔見に行ってこよう), and a guess about them in another sentence (辰じいさんなら何か知ってるかも。…会いに
+    行ってきます, whose 知って read as a question about a place)."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
+    for text in (
+        "真壁さんとこ顔出してくるね",
+        "店長の顔見に行ってこよう",
+        "店長なら何か知ってるかも。ちょっと会いに行ってきます",
+    ):
+        result = interpreter.interpret(hoshizora.id, text, state)
+        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    for text in ("店長のところって行ったことある？", "店長とこのお店、知ってる？"):
+        assert interpreter.interpret(hoshizora.id, text, state).decided_by != "rule:going_to_a_person", text
+
+
 def test_elsewhere_must_name_known_characters_and_places(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
