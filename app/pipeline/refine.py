@@ -509,6 +509,7 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 _KURU = normalize("来る")
 _TEKU = normalize("てく")
+_IKU = normalize("行く")
 _NEGATIVE_N = normalize("ず")
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
@@ -531,6 +532,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # …or voiced, which it reads as ていく's short form (見でくっから)
         if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
             lemma = _KURU
+        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく)
+        elif lemma == _TEKU and surface in ("てく", "でく") and index > 0 and tokens[index - 1][2] == "動詞":
+            lemma = _IKU
         if lemma not in verbs:
             continue
         end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する

@@ -457,3 +457,14 @@ def test_a_question_with_the_place_as_its_topic_after_a_call_is_no_move(
     )
     moving = (f"先輩、{place}は、今から行くよ", f"ねえ、{alias}は行ってみない？", f"先輩、{place}に行こう")
     assert_explicit_moves(place, moving, asking, scenes, scene, analyzer)
+
+
+@pytest.mark.issue(27)
+@each_place_and_alias
+def test_going_said_with_the_short_form_of_teiku(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """New-shape sets: 「りょ、ホールに持ってくわ」 (ていく contracted to てく) was no movement."""
+    moving = (f"りょ、{place}に持ってくわ", f"{alias}に寄ってく")
+    staying = (f"誰かが{place}に入ってったって", f"{alias}に持ってった")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
