@@ -552,7 +552,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # 行ったり来たりしてた)
         if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
             continue
-        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]):
+        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]) or _talked_about(after_verb):
+            continue
+        if _under_way_asked(text, after_verb):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
@@ -631,6 +633,25 @@ def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     ):
         return False
     return last is None or last[0] not in _CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
+
+
+def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The going is what the sentence talks about (居住区から出歩くのって禁止なんですか, 入るのは怖い):
+    the verb made a noun with の or こと, then って, は, が or も."""
+    rest = list(after_verb)
+    while rest and rest[0][2] in ("動詞", "助動詞"):  # a compound's second verb, auxiliaries (出歩く)
+        rest.pop(0)
+    words = [surface for surface, _, _ in rest[:2]]
+    return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"])
+
+
+# Going on (進んでる, 行ってる, 向かっとる): someone's movement under way, not the player's decision when asked.
+_ONGOING = frozenset(normalize(w) for w in ("てる", "ている", "でる", "とる", "どる"))
+
+
+def _under_way_asked(text: AnalyzedText, after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """捜査は進んでるんですか, 今どこに向かってるの？: asked about a movement under way."""
+    return bool(after_verb) and after_verb[0][1] in _ONGOING and _is_question(text)
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")

@@ -468,3 +468,20 @@ def test_going_said_with_the_short_form_of_teiku(
     moving = (f"りょ、{place}に持ってくわ", f"{alias}に寄ってく")
     staying = (f"誰かが{place}に入ってったって", f"{alias}に持ってった")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.issue(27)
+@each_place_and_alias
+def test_going_talked_about_or_asked_under_way_is_no_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """New-shape sets: 「夜間に居住区から出歩くのって禁止なんですか？」 (going made a noun and talked about)
+    and 「郵便局に押し入った強盗、捜査は進んでるんですか」 (a movement under way, asked) were moves."""
+    moving = (f"{place}に行くのがいい。行こう", f"{alias}に向かってるよ、すぐ着く")
+    staying = (
+        f"夜に{place}から出歩くのって禁止なの？",
+        f"{alias}に入るのは怖い？",
+        f"{place}の件、捜査は進んでるんですか",
+        f"今{alias}に向かってるの？",
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
