@@ -44,9 +44,9 @@ _FAREWELL_PHRASES = lexicon.phrases("farewell", "farewell")
 # …compared without long-vowel marks, as the text is (ゴーホーム matches ごほむ).
 FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た);
-# with the player's own "I" taking leave (私はこれで, あっしはこれで).
+# with the player's own "I" taking leave (私はこれで, あっしはこれで, では私はそろそろ).
 _ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tuple(
-    f"{word}はこれで" for word in _FIRST_PERSON_WORDS
+    f"{word}は{leave}" for word in _FIRST_PERSON_WORDS for leave in ("これで", "そろそろ")
 )
 # Farewells' other parts, at the end of a text (app/lexicon/farewell.json): "well then" as a sentence of its
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
