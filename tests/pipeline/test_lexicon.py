@@ -20,6 +20,7 @@ from app.pipeline.refine import (
     ending_farewell,
     has_leave_cue,
     has_movement_cue,
+    is_instruction,
     is_invitation,
     is_place_question,
     offers,
@@ -40,6 +41,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "invitation": is_invitation,
     "place_question": is_place_question,
     "small_talk": asks_about_the_person,
+    "steering": is_instruction,
     "movement": has_movement_cue,
     "offer": offers,
 }
