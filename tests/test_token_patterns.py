@@ -43,3 +43,9 @@ def test_ends_with_is_anchored_at_the_end_and_search_is_not() -> None:
 def test_an_unknown_attribute_operator_or_test_is_refused(bad: dict[str, object]) -> None:
     with pytest.raises(ValueError):
         _normalised(bad)
+
+
+def test_a_regex_test_searches_the_attribute() -> None:
+    volitional = (spec(POS="動詞", SURFACE={"REGEX": "[おこそ]う?$"}), spec(SURFACE={"IN": ["か", "よ"]}, OP="*"))
+    assert ends_with(volitional, [("話そう", "話す", "動詞"), ("か", "か", "助詞")])
+    assert not ends_with(volitional, [("話す", "話す", "動詞"), ("か", "か", "助詞")])

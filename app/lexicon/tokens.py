@@ -4,12 +4,15 @@ token specs, each a dict of attributes the word must have, with an optional repe
     [{"POS": "動詞", "LEMMA": {"NOT_IN": ["分かる", "知る"]}}, {"LEMMA": "ず"}, {"SURFACE": "?"}]
 
 Attributes: SURFACE (the word as written, normalised), LEMMA (its dictionary form), POS (its first-level
-part of speech), each equal to a string or `{"IN": [...]}` / `{"NOT_IN": [...]}`. OP: "?" (optional),
+part of speech), each equal to a string or `{"IN": [...]}` / `{"NOT_IN": [...]}` / `{"REGEX": "..."}`
+(searched in the attribute, as spaCy's REGEX: the analyser folds a verb's volitional into one word,
+話しましょう, もらお, so an ending is a pattern over its surface). OP: "?" (optional),
 "*" (any number), "+" (one or more); none: exactly one. A rule is about grammar rather than words where
 one of these says it (a negative asked after a verb) better than a regular expression over kana can."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from functools import cache
 from typing import Any
@@ -37,6 +40,9 @@ def _normalised(spec: dict[str, Any]) -> dict[str, Any]:
             out[key] = normalize(value)
         else:
             ((test, values),) = value.items()
+            if test == "REGEX":
+                out[key] = {test: re.compile(values)}
+                continue
             if test not in ("IN", "NOT_IN"):
                 raise ValueError(f"token spec {spec}: unknown test {test}")
             out[key] = {test: frozenset(normalize(v) for v in values)}
@@ -50,6 +56,9 @@ def _fits(spec: dict[str, Any], token: Token) -> bool:
         want, have = spec[key], token[index]
         if isinstance(want, str):
             if have != want:
+                return False
+        elif "REGEX" in want:
+            if not want["REGEX"].search(have):
                 return False
         elif "IN" in want:
             if have not in want["IN"]:

@@ -1136,6 +1136,57 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
     return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
 
 
+_INTENTION_CLOSES = token_patterns.patterns("intention", "closing")
+# Where a place is named as the scene of what the player does (館長室で話しましょう, 展示室を拝見させて…).
+_DONE_AT = ("で", "のほうで", "の方で", "でも", "のほう", "の方")
+_SEEN = ("を", "も", "のほうを", "の方を")
+_SEEING = tuple(normalize(w) for w in ("拝見", "見", "確認", "調べ", "見学", "見物", "のぞ", "覗"))
+# Words that may come before the place in such a sentence: openers, adverbs, a first person.
+_LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "代名詞"))
+
+
+def intends(sentence: AnalyzedText) -> bool:
+    """The sentence closes on the player's own let's, humble I will, or may I (app/lexicon/intention.json),
+    and asks no who, what or where."""
+    words = list(sentence.tokens)
+    while words and words[-1][2] == "補助記号":
+        words.pop()
+    asking = any(s in _QUESTION_WORDS or lemma in _QUESTION_WORDS for s, lemma, _ in words)
+    return bool(words) and not asking and any(token_patterns.ends_with(p, words) for p in _INTENTION_CLOSES)
+
+
+def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The player proposing or asking leave to do something at a reachable place (館長室でゆっくり話しましょう,
+    警備室でカメラの映像を確認させていただきます, 展示室を拝見させていただいてもよろしいでしょうか) goes there: the
+    place is named as where it is done, with no movement verb. Not asked of someone else (ロビーで待ってて
+    ください), not past, not a question about the place."""
+    places = mentioned_moves(ctx.text, ctx.candidates)
+    if len(places) != 1 or is_place_question(ctx.text):
+        return None
+    place = places[0]
+    names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
+    for sentence in _sentences(ctx.text):
+        if not intends(sentence):
+            continue
+        norm = sentence.norm
+        for name in names:
+            before, found, after = norm.partition(name)
+            if not found:
+                continue
+            leading = ctx.analyzer.analyze(before).tokens if before else ()
+            # (a modifier of the place's own may come first: 地下の収蔵庫)
+            plain_start = not any(pos not in _LEADING_POS and pos != "名詞" and w != "の" for w, _, pos in leading)
+            if not ((plain_start and len(leading) <= 4) or _STAY_BEFORE.fullmatch(before)):
+                continue
+            at = after.startswith(_DONE_AT)
+            seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
+            if at or seen:
+                return Outcome(
+                    place.action, "doing_something_at_a_place", f"proposes doing something at {place.action.target}"
+                )
+    return None
+
+
 def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
     """The text without a last clause that only calls someone by name (じゃあね、灯ちゃん; へばまたな、駐在さん):
     the farewell is what comes before it."""
@@ -1883,6 +1934,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     explicit_move,
     waiting_at_place,
     searching_a_place,
+    doing_something_at_a_place,
     going_to_a_person,
     farewell_leaves,
     agreement_to_invitation,

@@ -20,6 +20,7 @@ from app.pipeline.refine import (
     ending_farewell,
     has_leave_cue,
     has_movement_cue,
+    intends,
     is_instruction,
     is_invitation,
     is_place_question,
@@ -42,6 +43,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "place_question": is_place_question,
     "small_talk": asks_about_the_person,
     "steering": is_instruction,
+    "intention": intends,
     "movement": has_movement_cue,
     "offer": offers,
 }

@@ -1,0 +1,50 @@
+"""`doing_something_at_a_place`: The player proposing or asking leave to do something at a reachable
+place (館長室でゆっくり話しましょう, 警備室でカメラの映像を確認させていただきます, 展示室を拝見させて
+いただいてもよろしいでしょうか) goes there: the place is named as where it is done, with no movement verb.
+Not asked of someone else, not past, not a question about the place.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `issue(27)` marks the
+new-shape sets that found it (round 4 of eval/shapes: eight moves answered なし)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.refine import doing_something_at_a_place
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
+
+pytestmark = pytest.mark.issue(27)
+
+
+@each_place_and_alias
+def test_proposing_or_asking_leave_to_do_something_there_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in (
+        f"じゃあ{place}でゆっくり話しましょう",
+        f"{alias}で腹ごしらえしよか",
+        f"{place}で記録を確認させていただきます",
+        f"もう一度{alias}で確認させてください",
+        f"{place}を拝見させていただいてもよろしいでしょうか",
+        f"先に{alias}のほう見さしてもらいますわ",
+    ):
+        outcome = doing_something_at_a_place(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+
+
+@each_place_and_alias
+def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in (
+        f"{place}で待っててください",  # asked of someone else
+        f"{alias}で話した",  # past
+        f"{place}で話そうと思ったけど",  # a thought, not a proposal
+        f"{alias}で何をしましょうか",  # asks what
+        f"{place}って何時まで開いてる？",  # about the place
+        f"鍵のことで{alias}の人と話そう",  # the place only qualifies someone
+    ):
+        assert doing_something_at_a_place(None, context(text, scenario, state, analyzer)) is None, text
