@@ -1161,11 +1161,12 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
     place is named as where it is done, with no movement verb. Not asked of someone else (ロビーで待ってて
     ください), not past, not a question about the place."""
     places = mentioned_moves(ctx.text, ctx.candidates)
-    if len(places) != 1 or is_place_question(ctx.text):
+    if len(places) != 1:
         return None
     place = places[0]
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
     for sentence in _sentences(ctx.text):
+        # (a place question's words in a proposal ask nothing: 駐在所で詳しい記録見せてもらおか)
         if not intends(sentence):
             continue
         norm = sentence.norm
