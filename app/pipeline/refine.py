@@ -1649,11 +1649,22 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
     return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
 
 
+def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
+    """The reply goes on to a subject of its own (いや、鍵のことが気になる): it talks about something
+    (のこと, について), or names a topic's required words that the last line did not."""
+    norm = ctx.text.norm
+    if any(marker in norm for marker in _ABOUT):
+        return True
+    named = {normalize(w) for c in ctx.candidates if c.action.kind == "intent" for w in c.words}
+    return any(word in norm and word not in line.norm for word in named if word)
+
+
 def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A no that asks nothing (いえ、名簿は後で結構です; ええわ、いらんけえ) to a line offering something
     other than a place (ご覧になりますか？, もう一杯食うてくか？, タクシーお呼びしましょうか？) declines
     it: it raises no topic, though the model reads the offered thing as one (名簿 → 乗客名簿). A no
-    that leaves or goes somewhere (すみません、持ち場に戻ります) is left to the other rules and the model."""
+    that leaves or goes somewhere (すみません、持ち場に戻ります), or goes on to a subject of its own
+    (いや、鍵のことが気になる), is left to the other rules and the model."""
     last = ctx.state.last_line
     if last is None or not last.text or _ASKING.search(_trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
         return None
@@ -1661,6 +1672,8 @@ def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
         return None
     line = ctx.analyzer.analyze(last.text)
     if not (offers(line) or is_invitation(line) or ctx.phrases.said("invitation", line)):
+        return None
+    if _raises_something_new(ctx, line):
         return None
     if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
         return Outcome(NONE, "refusal_to_offer", f"declines what the last line offers 「{own}」")

@@ -43,6 +43,7 @@ def test_a_no_to_an_offer_is_none(
         "すみません、持ち場に戻ります",  # an apology that leaves
         "いえ、先にロビーに行きます",  # a no that goes elsewhere
         "うん、見せて",  # a yes
+        "いや、それより裏口の鍵のことが気になる",  # goes on to a subject of its own
     ],
 )
 def test_a_no_that_asks_leaves_or_goes_and_a_yes_are_left_alone(
