@@ -1211,6 +1211,8 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     return farewell
 
 
+# Words that turn to another subject after a farewell (じゃあね。あ、そういえば昨日の件…): no parting talk.
+_TURNING_TO = tuple(normalize(w) for w in ("そういえば", "ところで", "それより", "その前に"))
 # A farewell that also opens a visit (失礼します、お茶をお持ちしました): first in the text, it may greet.
 _ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
 
@@ -1224,7 +1226,7 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
     cuts = [m.end() for m in _PAUSES.finditer(norm) if 0 < m.end() < len(norm)]
     for cut in reversed(cuts):
         head, tail = norm[:cut], norm[cut:]
-        if "?" in tail or _ASKING.search(tail):
+        if "?" in tail or _ASKING.search(tail) or any(m in tail for m in (*_ABOUT, *_TURNING_TO)):
             return None
         rest = ctx.analyzer.analyze(tail)
         if (

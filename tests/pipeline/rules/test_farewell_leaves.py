@@ -490,5 +490,6 @@ def test_a_farewell_followed_by_parting_talk_leaves(scene: str, scenes: Scenes, 
         "じゃあね、って言ってたけど、あれはどういう意味？",  # asks something after it
         "では、これで。あ、その前にロビーに寄っていこう",  # goes somewhere after it
         "ほな、そうしまひょ",  # ほな leading into a yes
+        "じゃあ、またね。あ、そういえば昨日の件、まだ途中だった",  # turns to another subject
     )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
