@@ -6,7 +6,8 @@ token specs, each a dict of attributes the word must have, with an optional repe
 Attributes: SURFACE (the word as written, normalised), LEMMA (its dictionary form), POS (its first-level
 part of speech), each equal to a string or `{"IN": [...]}` / `{"NOT_IN": [...]}` / `{"REGEX": "..."}`
 (searched in the attribute, as spaCy's REGEX: the analyser folds a verb's volitional into one word,
-話しましょう, もらお, so an ending is a pattern over its surface). OP: "?" (optional),
+話しましょう, もらお, so an ending is a pattern over its surface; written as the normalised text is,
+katakana as hiragana, for it is not normalised itself). OP: "?" (optional),
 "*" (any number), "+" (one or more); none: exactly one. A rule is about grammar rather than words where
 one of these says it (a negative asked after a verb) better than a regular expression over kana can."""
 

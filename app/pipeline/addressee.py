@@ -62,9 +62,10 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     for start in starts:
         sentence = norm[start:].lstrip()
         after_attention = _ATTENTION.sub("", sentence, count=1)
-        called = _called(sentence, state, scenario)
+        # (a later sentence turns to someone only by calling them: わかった。湊の意見は関係ない asks no one)
+        called = _called(sentence, state, scenario, opinion=start == 0)
         if called is None and after_attention != sentence:
-            called = _called(after_attention, state, scenario)
+            called = _called(after_attention, state, scenario, opinion=start == 0)
         if called is not None:
             return called
     if state.selected is not None:
@@ -74,7 +75,7 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     return Addressee(None, "none")
 
 
-def _called(norm: str, state: GameState, scenario: Scenario) -> Addressee | None:
+def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = True) -> Addressee | None:
     """The present character whose name opens `norm` as a call or a request for their opinion."""
     for character_id in state.present:
         for name in character_names(scenario, character_id):
@@ -87,7 +88,7 @@ def _called(norm: str, state: GameState, scenario: Scenario) -> Addressee | None
                     break
             if _CALL_SEPARATOR.match(rest):
                 return Addressee(character_id, "called", name)
-            if _OPINION.match(rest):
+            if opinion and _OPINION.match(rest):
                 return Addressee(character_id, "asked_opinion", name)
     return None
 

@@ -352,12 +352,17 @@ def offers(line: AnalyzedText) -> bool:
         words.append(("?", "?", "補助記号"))
     start = max((i + 1 for i, w in enumerate(words[:-1]) if w[0] in _CLOSING_MARKS or w[0] == "?"), default=0)
     sentence = words[start:]
-    asking = any(
+    return not _asks_who_what_where(sentence) and any(token_patterns.ends_with(p, sentence) for p in _OFFERS)
+
+
+def _asks_who_what_where(words: list[tuple[str, str, str]]) -> bool:
+    """A question word among `words` (offer.json's question_words), unless か or も makes it someone or
+    something (誰か, 何か, どこも)."""
+    return any(
         (surface in _QUESTION_WORDS or lemma in _QUESTION_WORDS)
-        and (i + 1 == len(sentence) or sentence[i + 1][0] not in ("か", "も"))
-        for i, (surface, lemma, _) in enumerate(sentence)
+        and (i + 1 == len(words) or words[i + 1][0] not in ("か", "も"))
+        for i, (surface, lemma, _) in enumerate(words)
     )
-    return not asking and any(token_patterns.ends_with(p, sentence) for p in _OFFERS)
 
 
 def _lets(text: AnalyzedText) -> bool:
@@ -532,9 +537,11 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # …or voiced, which it reads as ていく's short form (見でくっから)
         if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
             lemma = _KURU
-        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく)
-        elif lemma == _TEKU and surface in ("てく", "でく") and index > 0 and tokens[index - 1][2] == "動詞":
-            lemma = _IKU
+        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく); whoever goes is
+        # named before that verb (湊がロビーに持ってく)
+        subject_end = index
+        if lemma == _TEKU and surface in ("てく", "でく") and index > 0 and tokens[index - 1][2] == "動詞":
+            lemma, subject_end = _IKU, index - 1
         if lemma not in verbs:
             continue
         end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
@@ -552,9 +559,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
         # 行ったり来たりしてた)
         if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
             continue
-        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:index]) or _talked_about(after_verb):
+        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
-        if _under_way_asked(text, after_verb):
+        if _under_way_asked(after_verb):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
@@ -645,13 +652,20 @@ def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"])
 
 
-# Going on (進んでる, 行ってる, 向かっとる): someone's movement under way, not the player's decision when asked.
-_ONGOING = frozenset(normalize(w) for w in ("てる", "ている", "でる", "とる", "どる"))
+# Going on (進んでる, 向かっとる; 向かっている, read as て + 居る): someone's movement under way, not the
+# player's decision when asked.
+_ONGOING = frozenset(normalize(w) for w in ("てる", "でる", "とる", "どる"))
+_IRU = normalize("居る")
 
 
-def _under_way_asked(text: AnalyzedText, after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """捜査は進んでるんですか, 今どこに向かってるの？: asked about a movement under way."""
-    return bool(after_verb) and after_verb[0][1] in _ONGOING and _is_question(text)
+def _under_way_asked(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """捜査は進んでるんですか, 今どこに向かっているの？: a movement under way, asked in its own sentence
+    (ロビーに向かってる。何か伝えることある？ goes)."""
+    lemmas = [lemma for _, lemma, _ in after_verb[:2]]
+    if not (lemmas[:1] and lemmas[0] in _ONGOING) and lemmas[:2] not in (["て", _IRU], ["で", _IRU]):
+        return False
+    rest = _rest_of_sentence(after_verb)
+    return "?" in rest or (bool(rest) and rest[-1] in ("か", "の"))
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
@@ -905,8 +919,8 @@ def steering_attempt(action: Action | None, ctx: RuleContext) -> Outcome | None:
     match = _OPTION_TOKEN.search(ctx.text.norm)
     if match is not None:
         return Outcome(NONE, "steering_attempt", f"the text names the option token {match.group(0)!r}")
-    if (instruction := _INSTRUCTION.search(ctx.text.norm)) is not None:
-        return Outcome(NONE, "steering_attempt", f"the text instructs the interpreter {instruction.group(0)!r}")
+    if is_instruction(ctx.text):
+        return Outcome(NONE, "steering_attempt", "the text instructs the interpreter")
     # …or a token with nothing said around it but fillers (やっぱりA2, うーん、A3): a pick, not a line.
     token = _BARE_TOKEN.search(ctx.text.norm)
     if token is None:
@@ -1138,8 +1152,11 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
 
 _INTENTION_CLOSES = token_patterns.patterns("intention", "closing")
 # Where a place is named as the scene of what the player does (館長室で話しましょう, 展示室を拝見させて…).
-_DONE_AT = ("で", "のほうで", "の方で", "でも", "のほう", "の方")
-_SEEN = ("を", "も", "のほうを", "の方を")
+_DONE_AT = ("で", "のほうで", "の方で", "でも")
+_SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
+# Somewhere else the sentence goes on to do it (ロビーの方が広いけど、ここで話しましょう).
+_HERE_INSTEAD = tuple(normalize(w) for w in ("ここ", "そこ", "こっち", "そっち", "此処"))
+_PAST = normalize("た")
 _SEEING = tuple(normalize(w) for w in ("拝見", "見", "確認", "調べ", "見学", "見物", "のぞ", "覗"))
 # Words that may come before the place in such a sentence: openers, adverbs, a first person.
 _LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "代名詞"))
@@ -1149,10 +1166,13 @@ def intends(sentence: AnalyzedText) -> bool:
     """The sentence closes on the player's own let's, humble I will, or may I (app/lexicon/intention.json),
     and asks no who, what or where."""
     words = list(sentence.tokens)
-    while words and words[-1][2] == "補助記号":
+    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
         words.pop()
-    asking = any(s in _QUESTION_WORDS or lemma in _QUESTION_WORDS for s, lemma, _ in words)
-    return bool(words) and not asking and any(token_patterns.ends_with(p, words) for p in _INTENTION_CLOSES)
+    return (
+        bool(words)
+        and not _asks_who_what_where(words)
+        and any(token_patterns.ends_with(p, words) for p in _INTENTION_CLOSES)
+    )
 
 
 def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -1181,7 +1201,9 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
                 continue
             at = after.startswith(_DONE_AT)
             seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
-            if at or seen:
+            # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)
+            done = any(lemma == _PAST for _, lemma, _ in ctx.analyzer.analyze(after).tokens)
+            if (at or seen) and not done and not any(h in after for h in _HERE_INSTEAD):
                 return Outcome(
                     place.action, "doing_something_at_a_place", f"proposes doing something at {place.action.target}"
                 )
@@ -1212,7 +1234,19 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
 
 
 # Words that turn to another subject after a farewell (じゃあね。あ、そういえば昨日の件…): no parting talk.
-_TURNING_TO = tuple(normalize(w) for w in ("そういえば", "ところで", "それより", "その前に"))
+# Nor words that take it back, opening a clause (さよなら。でも、まだ帰らない; じゃあね。なんて、冗談だよ).
+_TURNING_TO = tuple(
+    normalize(w)
+    for w in ("そういえば", "ところで", "それより", "その前に", "でも", "なんて", "やっぱり", "冗談", "まだ")
+)
+# Openers that greet before a 失礼します that opens a visit (どうも、失礼します).
+_GREETING_OPENERS = tuple(
+    normalize(w) for w in ("どうも", "あの", "あのう", "こんにちは", "こんばんは", "おはようございます")
+)
+# A 失礼しました said of a moment before (さっきは失礼しました、…): an apology, no farewell.
+_EARLIER = tuple(
+    normalize(w) for w in ("さっき", "先ほど", "さきほど", "先程", "昨日", "先日", "この前", "この間", "この度")
+)
 # A farewell that also opens a visit (失礼します、お茶をお持ちしました): first in the text, it may greet.
 _ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
 
@@ -1226,7 +1260,8 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
     cuts = [m.end() for m in _PAUSES.finditer(norm) if 0 < m.end() < len(norm)]
     for cut in reversed(cuts):
         head, tail = norm[:cut], norm[cut:]
-        if "?" in tail or _ASKING.search(tail) or any(m in tail for m in (*_ABOUT, *_TURNING_TO)):
+        turning = any(c.lstrip("あえ").startswith(_TURNING_TO) for c in _PAUSES.split(tail) if c)
+        if "?" in tail or _ASKING.search(tail) or turning or any(m in tail for m in _ABOUT):
             return None
         rest = ctx.analyzer.analyze(tail)
         if (
@@ -1243,8 +1278,13 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
         # sentence of its own
         if head[-1] not in _CLOSING_MARKS and (farewell in _ENDING_ONLY_FAREWELLS or farewell.startswith("また")):
             return None
-        opening = not _PAUSES.search(_trimmed(head))
-        return None if opening and head.startswith(_ALSO_GREETS) else farewell
+        opening = _trimmed(head)
+        for greeting in _GREETING_OPENERS:
+            if opening.startswith(greeting):
+                opening = opening[len(greeting) :].lstrip("、,")
+        if not _PAUSES.search(opening) and opening.startswith(_ALSO_GREETS):
+            return None
+        return None if farewell.startswith(_ALSO_GREETS) and head.startswith(_EARLIER) else farewell
     return None
 
 

@@ -40,7 +40,13 @@ def test_a_name_opening_a_later_sentence_is_a_call(text: str, hoshizora: Scenari
 
 @pytest.mark.issue(27)
 @pytest.mark.parametrize(
-    "text", ["ありがとう。湊さんって無口だよね", "うん。湊のギター、どこ？", "灯ちゃん、ねえ。湊さんにも聞いた？"]
+    "text",
+    [
+        "ありがとう。湊さんって無口だよね",
+        "うん。湊のギター、どこ？",
+        "灯ちゃん、ねえ。湊さんにも聞いた？",
+        "わかった。湊の意見は関係ない",
+    ],
 )
 def test_a_name_inside_a_later_sentence_or_after_a_call_is_not_a_call(
     text: str, hoshizora: Scenario, stage_state: GameState

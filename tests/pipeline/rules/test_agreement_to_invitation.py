@@ -1301,6 +1301,9 @@ def test_a_line_that_offers_something_at_a_reachable_place_invites_there(
         "ロビーにいたのか？",
         "ロビーで何をやるんか？",  # who, what, where: it asks
         "ロビーのこと、知らんか？",
+        "ロビー、もう開きますか？",  # an event, not the player's doing
+        "ライブ、ロビーで始まりますか？",
+        "どの席でロビーの物販を見ますか？",  # which: it asks
     ],
 )
 def test_a_question_at_a_place_that_offers_nothing_is_no_invitation(

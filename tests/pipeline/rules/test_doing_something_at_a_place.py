@@ -46,5 +46,10 @@ def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
         f"{alias}で何をしましょうか",  # asks what
         f"{place}って何時まで開いてる？",  # about the place
         f"鍵のことで{alias}の人と話そう",  # the place only qualifies someone
+        f"{place}で待ってろ",  # an order
+        f"{alias}でやったんだろう",  # a guess
+        f"{place}で休ませてもらったよ",  # past
+        f"{alias}で拾った鍵、確認させてください",  # what was done there describes a thing
+        f"{place}の方が広いけど、ここで話しましょう",  # done here instead
     ):
         assert doing_something_at_a_place(None, context(text, scenario, state, analyzer)) is None, text

@@ -466,7 +466,7 @@ def test_going_said_with_the_short_form_of_teiku(
 ) -> None:
     """New-shape sets: 「りょ、ホールに持ってくわ」 (ていく contracted to てく) was no movement."""
     moving = (f"りょ、{place}に持ってくわ", f"{alias}に寄ってく")
-    staying = (f"誰かが{place}に入ってったって", f"{alias}に持ってった")
+    staying = (f"誰かが{place}に入ってったって", f"{alias}に持ってった", f"湊が{place}に持ってく")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
@@ -483,5 +483,6 @@ def test_going_talked_about_or_asked_under_way_is_no_move(
         f"{alias}に入るのは怖い？",
         f"{place}の件、捜査は進んでるんですか",
         f"今{alias}に向かってるの？",
+        f"今{place}に向かっているんですか？",
     )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)

@@ -491,5 +491,9 @@ def test_a_farewell_followed_by_parting_talk_leaves(scene: str, scenes: Scenes, 
         "では、これで。あ、その前にロビーに寄っていこう",  # goes somewhere after it
         "ほな、そうしまひょ",  # ほな leading into a yes
         "じゃあ、またね。あ、そういえば昨日の件、まだ途中だった",  # turns to another subject
+        "さよなら。でも、まだ帰らない",  # takes it back
+        "じゃあね。なんて、冗談だよ",
+        "さっきは失礼しました、鍵を返しに来ました",  # an apology for a moment before
+        "どうも、失礼します。今日はよろしくお願いします",  # a greeting on arrival
     )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
