@@ -119,6 +119,14 @@ _BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
 # A no, anywhere or opening the reply (app/lexicon/refusal.json).
 _REFUSAL = lexicon.pattern("refusal", "anywhere")
 _REFUSAL_OPENING = lexicon.phrases("refusal", "opening")
+# English yeses in katakana that open like いえ once folded to hiragana (イエス, イェーイ).
+_YES_LIKE_NO = (normalize("イエス"), normalize("いえい"), normalize("いえーい"))
+
+
+def _opens_with_no(text: str) -> bool:
+    return text.startswith(_REFUSAL_OPENING) and not text.startswith(_YES_LIKE_NO)
+
+
 # The Shinshu let's, on a verb's negative stem (行かず: "let's go", not "without going"): asked, it
 # invites (見に行かず？); said back to such an invitation, it goes (ほうだね、行かず).
 _SHINSHU_LETS_ASKED = re.compile(r"[かがさたなばまらわ]ず\?$")
@@ -561,6 +569,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
+        # (said of someone, as hearsay: 湊くんはロビーに行くってさ, みんなロビーに行くらしい)
+        if following[:1] in (["って"], ["らしい"], ["そう"]) or following[:2] == ["ん", "だって"]:
+            continue
         if _under_way_asked(after_verb):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
@@ -617,6 +628,8 @@ def _someone_else_moves(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
         if surface == "が":
             subject = before_verb[position - 1]
             if subject[0] == "か" and position >= 2:  # 誰かが
+                subject = before_verb[position - 2]
+            if subject[2] == "接尾辞" and position >= 2:  # 湊さんが, お客さんが
                 subject = before_verb[position - 2]
             return subject[2] in ("名詞", "代名詞") and subject[1] not in _FIRST_PERSON
         if pos not in _PLACE_PHRASE_POS:
@@ -1157,6 +1170,8 @@ _SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
 # Somewhere else the sentence goes on to do it (ロビーの方が広いけど、ここで話しましょう).
 _HERE_INSTEAD = tuple(normalize(w) for w in ("ここ", "そこ", "こっち", "そっち", "此処"))
 _PAST = normalize("た")
+# Someone else made to do it (ロビーで待ってもらおう, 歌ってもらおうか), unlike the player's own させてもらおう.
+_HAVING_OTHERS_DO = re.compile(r"(?<![させ])[てで](もらお|もらいましょ|いただこ|いただきましょ)")
 _SEEING = tuple(normalize(w) for w in ("拝見", "見", "確認", "調べ", "見学", "見物", "のぞ", "覗"))
 # Words that may come before the place in such a sentence: openers, adverbs, a first person.
 _LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "代名詞"))
@@ -1187,7 +1202,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
     for sentence in _sentences(ctx.text):
         # (a place question's words in a proposal ask nothing: 駐在所で詳しい記録見せてもらおか)
-        if not intends(sentence):
+        if not intends(sentence) or _HAVING_OTHERS_DO.search(_trimmed(sentence.norm)):
             continue
         norm = sentence.norm
         for name in names:
@@ -1199,7 +1214,8 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             plain_start = not any(pos not in _LEADING_POS and pos != "名詞" and w != "の" for w, _, pos in leading)
             if not ((plain_start and len(leading) <= 4) or _STAY_BEFORE.fullmatch(before)):
                 continue
-            at = after.startswith(_DONE_AT)
+            # (では sets a rule for the place: ロビーでは静かにしましょう)
+            at = after.startswith(_DONE_AT) and not after.startswith("では")
             seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
             # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)
             done = any(lemma == _PAST for _, lemma, _ in ctx.analyzer.analyze(after).tokens)
@@ -1237,7 +1253,20 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
 # Nor words that take it back, opening a clause (さよなら。でも、まだ帰らない; じゃあね。なんて、冗談だよ).
 _TURNING_TO = tuple(
     normalize(w)
-    for w in ("そういえば", "ところで", "それより", "その前に", "でも", "なんて", "やっぱり", "冗談", "まだ")
+    for w in (
+        "そういえば",
+        "ところで",
+        "それより",
+        "その前に",
+        "でも",
+        "なんて",
+        "なんちゃって",
+        "やっぱり",
+        "冗談",
+        "まだ",
+        "待って",
+        "ちょっと待",
+    )
 )
 # Openers that greet before a 失礼します that opens a visit (どうも、失礼します).
 _GREETING_OPENERS = tuple(
@@ -1261,6 +1290,8 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
     for cut in reversed(cuts):
         head, tail = norm[:cut], norm[cut:]
         turning = any(c.lstrip("あえ").startswith(_TURNING_TO) for c in _PAUSES.split(tail) if c)
+        # (って or と opening the rest quotes the farewell: じゃあね、って言いたいけど…)
+        turning = turning or tail.startswith(("って", "と言", "とい"))
         if "?" in tail or _ASKING.search(tail) or turning or any(m in tail for m in _ABOUT):
             return None
         rest = ctx.analyzer.analyze(tail)
@@ -1396,7 +1427,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     text = _plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
     if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or _tells_to_go_alone(reply.norm):
         return None
-    if ctx.phrases.said("refusal", reply) is not None:
+    if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
         return None
     if _DECLINING_ME.match(_trimmed(reply.norm)):
         return None
@@ -1664,8 +1695,8 @@ def says_no(reply: AnalyzedText) -> bool:
         return False
     last_clause = _PAUSES.split(text)[-1]
     return bool(
-        text.startswith(_REFUSAL_OPENING)
-        or _without_openers(text).lstrip("、。,. ").startswith(_REFUSAL_OPENING)
+        _opens_with_no(text)
+        or _opens_with_no(_without_openers(text).lstrip("、。,. "))
         or last_clause.startswith(_REFUSAL_LAST_CLAUSE)
         or _REFUSAL_CLOSING.search(last_clause)
         or _STAYING_HERE.match(last_clause)

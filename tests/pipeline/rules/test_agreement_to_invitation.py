@@ -1311,3 +1311,13 @@ def test_a_question_at_a_place_that_offers_nothing_is_no_invitation(
 ) -> None:
     state = after_line(stage_state, "灯", line)
     assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None, line
+
+
+@pytest.mark.issue(27)
+def test_a_no_after_an_offer_is_no_yes_and_an_english_yes_is_no_no(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", "打ち上げ、ロビーで一杯やらんか？")
+    assert agreement_to_invitation(None, context("うーん、今はいいかな", hoshizora, state, analyzer)) is None
+    outcome = agreement_to_invitation(None, context("イエス、行く行く", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")

@@ -29,6 +29,8 @@ def test_proposing_or_asking_leave_to_do_something_there_goes_there(
         f"もう一度{alias}で確認させてください",
         f"{place}を拝見させていただいてもよろしいでしょうか",
         f"先に{alias}のほう見さしてもらいますわ",
+        f"{place}で休憩しよっか",
+        f"{alias}で一服しよ",
     ):
         outcome = doing_something_at_a_place(None, context(text, scenario, state, analyzer))
         assert outcome is not None and outcome.action == move(place), text
@@ -51,5 +53,7 @@ def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
         f"{place}で休ませてもらったよ",  # past
         f"{alias}で拾った鍵、確認させてください",  # what was done there describes a thing
         f"{place}の方が広いけど、ここで話しましょう",  # done here instead
+        f"{alias}で待ってもらおう",  # someone else made to
+        f"{place}では静かにしましょう",  # a rule for the place
     ):
         assert doing_something_at_a_place(None, context(text, scenario, state, analyzer)) is None, text

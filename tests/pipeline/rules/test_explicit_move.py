@@ -466,7 +466,14 @@ def test_going_said_with_the_short_form_of_teiku(
 ) -> None:
     """New-shape sets: 「りょ、ホールに持ってくわ」 (ていく contracted to てく) was no movement."""
     moving = (f"りょ、{place}に持ってくわ", f"{alias}に寄ってく")
-    staying = (f"誰かが{place}に入ってったって", f"{alias}に持ってった", f"湊が{place}に持ってく")
+    staying = (
+        f"誰かが{place}に入ってったって",
+        f"{alias}に持ってった",
+        f"湊が{place}に持ってく",
+        f"湊さんが{place}に行ってるよ",  # someone else, with an honorific
+        f"湊くんは{alias}に行くってさ",  # hearsay
+        f"みんな{place}に行くらしい",
+    )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 

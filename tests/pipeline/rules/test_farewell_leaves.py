@@ -495,5 +495,8 @@ def test_a_farewell_followed_by_parting_talk_leaves(scene: str, scenes: Scenes, 
         "じゃあね。なんて、冗談だよ",
         "さっきは失礼しました、鍵を返しに来ました",  # an apology for a moment before
         "どうも、失礼します。今日はよろしくお願いします",  # a greeting on arrival
+        "じゃあね。あ、ちょっと待って",
+        "じゃあね、って言いたいけどもう少しいる",  # the word quoted
+        "じゃあね、なんちゃって",
     )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
