@@ -10,6 +10,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 
 from app import lexicon
 from app.lexicon import tokens as token_patterns
@@ -229,6 +230,12 @@ class RuleContext:
     def candidate_for(self, action: Action) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)
 
+    @cached_property
+    def line_before(self) -> AnalyzedText | None:
+        """The game's last line, analysed once for every rule that reads it."""
+        last = self.state.last_line
+        return self.analyzer.analyze(last.text) if last is not None and last.text else None
+
 
 @dataclass(frozen=True)
 class Outcome:
@@ -347,13 +354,19 @@ _QUESTION_WORDS = lexicon.words("offer", "question_words")
 _ASKED_WITH = frozenset(("か", "かね", "かい", "かえ"))  # a sentence closed by these is asked, marked or not
 
 
+def _without_closing_marks(line: AnalyzedText) -> list[tuple[str, str, str]]:
+    """The line's words without the marks that close it, a question mark kept (行こか？ keeps its ?)."""
+    words = list(line.tokens)
+    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
+        words.pop()
+    return words
+
+
 def offers(line: AnalyzedText) -> bool:
     """The line's last sentence offers the player something to do (一杯やらんか？, 見に行くかね？,
     すぐにお通りになりますか, 行ってみては？): the token patterns of app/lexicon/offer.json, in a
     sentence that asks no who, what or where (誰か, 何か: someone, something, ask nothing)."""
-    words = list(line.tokens)
-    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
-        words.pop()
+    words = _without_closing_marks(line)
     if not words or (words[-1][0] != "?" and words[-1][0] not in _ASKED_WITH):
         return False
     if words[-1][0] != "?":
@@ -1180,9 +1193,7 @@ _LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "�
 def intends(sentence: AnalyzedText) -> bool:
     """The sentence closes on the player's own let's, humble I will, or may I (app/lexicon/intention.json),
     and asks no who, what or where."""
-    words = list(sentence.tokens)
-    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
-        words.pop()
+    words = _without_closing_marks(sentence)
     return (
         bool(words)
         and not _asks_who_what_where(words)
@@ -1377,19 +1388,23 @@ _TOWARDS = ("に", "へ", "まで", "を")
 def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     """The one reachable place the last line invites the player to (控え室も見てみるか？), if any, with
     that line."""
-    last = ctx.state.last_line
-    if last is None or not last.text:
+    invitation = ctx.line_before
+    if invitation is None:
         return None
-    invitation = ctx.analyzer.analyze(last.text)
     offered = offers(invitation)
     places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates, offered)
     if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
         places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
-    if len(places) != 1 or not (offered or is_invitation(invitation) or ctx.phrases.said("invitation", invitation)):
+    if len(places) != 1 or not (offered or _invites(ctx, invitation)):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in _ABOUT)
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
+
+
+def _invites(ctx: RuleContext, line: AnalyzedText) -> bool:
+    """The line invites (行ってみない？, 一緒に見に行くか) by the built-in data or the scenario's own."""
+    return is_invitation(line) or ctx.phrases.said("invitation", line) is not None
 
 
 def _partly_named_moves(
@@ -1738,13 +1753,12 @@ def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
     it: it raises no topic, though the model reads the offered thing as one (名簿 → 乗客名簿). A no
     that leaves or goes somewhere (すみません、持ち場に戻ります), or goes on to a subject of its own
     (いや、鍵のことが気になる), is left to the other rules and the model."""
-    last = ctx.state.last_line
-    if last is None or not last.text or _ASKING.search(_trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
+    line = ctx.line_before
+    if line is None or _ASKING.search(_trimmed(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
         return None
     if has_leave_cue(ctx.text) or ctx.moves_in_text():
         return None
-    line = ctx.analyzer.analyze(last.text)
-    if not (offers(line) or is_invitation(line) or ctx.phrases.said("invitation", line)):
+    if not (offers(line) or _invites(ctx, line)):
         return None
     if _raises_something_new(ctx, line):
         return None

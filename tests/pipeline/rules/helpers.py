@@ -95,15 +95,21 @@ def assert_farewells(
 
 
 def assert_explicit_moves(
-    place: str, moving: tuple[str, ...], staying: tuple[str, ...], scenes: Scenes, scene: str, analyzer: TextAnalyzer
+    place: str,
+    moving: tuple[str, ...],
+    staying: tuple[str, ...],
+    scenes: Scenes,
+    scene: str,
+    analyzer: TextAnalyzer,
+    rule: Rule = explicit_move,
 ) -> None:
-    """`explicit_move` moves to `place` on each of `moving` and on none of `staying`."""
+    """`rule` (`explicit_move` unless told) moves to `place` on each of `moving` and on none of `staying`."""
     scenario, state = scenes[scene]
     for text in moving:
-        outcome = explicit_move(None, context(text, scenario, state, analyzer))
+        outcome = rule(None, context(text, scenario, state, analyzer))
         assert outcome is not None and outcome.action == move(place), text
     for text in staying:
-        assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+        assert rule(None, context(text, scenario, state, analyzer)) is None, text
 
 
 def assert_yeses(

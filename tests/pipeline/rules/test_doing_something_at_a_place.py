@@ -12,7 +12,7 @@ import pytest
 
 from app.pipeline.refine import doing_something_at_a_place
 from app.text import TextAnalyzer
-from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
+from tests.pipeline.rules.helpers import Scenes, assert_explicit_moves, each_place_and_alias
 
 pytestmark = pytest.mark.issue(27)
 
@@ -21,8 +21,7 @@ pytestmark = pytest.mark.issue(27)
 def test_proposing_or_asking_leave_to_do_something_there_goes_there(
     scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
-    scenario, state = scenes[scene]
-    for text in (
+    moving = (
         f"じゃあ{place}でゆっくり話しましょう",
         f"{alias}で腹ごしらえしよか",
         f"{place}で記録を確認させていただきます",
@@ -31,17 +30,15 @@ def test_proposing_or_asking_leave_to_do_something_there_goes_there(
         f"先に{alias}のほう見さしてもらいますわ",
         f"{place}で休憩しよっか",
         f"{alias}で一服しよ",
-    ):
-        outcome = doing_something_at_a_place(None, context(text, scenario, state, analyzer))
-        assert outcome is not None and outcome.action == move(place), text
+    )
+    assert_explicit_moves(place, moving, (), scenes, scene, analyzer, rule=doing_something_at_a_place)
 
 
 @each_place_and_alias
 def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
     scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
-    scenario, state = scenes[scene]
-    for text in (
+    staying = (
         f"{place}で待っててください",  # asked of someone else
         f"{alias}で話した",  # past
         f"{place}で話そうと思ったけど",  # a thought, not a proposal
@@ -55,5 +52,5 @@ def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
         f"{place}の方が広いけど、ここで話しましょう",  # done here instead
         f"{alias}で待ってもらおう",  # someone else made to
         f"{place}では静かにしましょう",  # a rule for the place
-    ):
-        assert doing_something_at_a_place(None, context(text, scenario, state, analyzer)) is None, text
+    )
+    assert_explicit_moves(place, (), staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
