@@ -573,8 +573,8 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             end = index + done
         after_verb = tokens[end + 1 :]
         following = [surface for surface, _, _ in after_verb[:3]]
-        # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから)
-        if any(s in ("た", "だ") for s in following[:2]) and following[:1] != ["だけ"]:
+        # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから; nor a condition: 前を通ったら)
+        if any(s in ("た", "だ", "たら", "だら") for s in following[:2]) and following[:1] != ["だけ"]:
             continue
         # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
         # 行ったり来たりしてた)
@@ -582,8 +582,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> 
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
-        # (said of someone, as hearsay: 湊くんはロビーに行くってさ, みんなロビーに行くらしい)
-        if following[:1] in (["って"], ["らしい"], ["そう"]) or following[:2] == ["ん", "だって"]:
+        if _hearsay_or_guess(after_verb):
             continue
         if _under_way_asked(after_verb):
             continue
@@ -636,6 +635,8 @@ def _someone_else_moves(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     行く」 が belongs to ない."""
     for position in range(len(before_verb) - 1, 0, -1):
         surface, _, pos = before_verb[position]
+        if pos == "動詞" and position == len(before_verb) - 1:
+            continue  # a compound's first verb, which the analyser cuts off (出回る: 出 + 回る)
         if pos == "動詞" and before_verb[position + 1 : position + 2] and before_verb[position + 1][0] in _CONJUNCTIVE:
             continue
         if surface == "が":
@@ -692,6 +693,24 @@ def _under_way_asked(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
         return False
     rest = _rest_of_sentence(after_verb)
     return "?" in rest or (bool(rest) and rest[-1] in ("か", "の"))
+
+
+_GOING_HEARD_OF = lexicon.phrases("movement", "hearsay")
+_GUESS_OF_A_STATE = lexicon.phrases("movement", "guess_of_a_state")
+
+
+def _hearsay_or_guess(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """Said of someone or something, as hearsay or a guess (湊くんはロビーに行くってさ, パーツが出回ってる
+    らしい, 部室に入ってるかも): the verb, then movement.json's hearsay; or going on, then a guess."""
+    surfaces = [surface for surface, _, _ in after_verb[:4]]
+    lemmas = [lemma for _, lemma, _ in after_verb[:2]]
+    if lemmas[:1] and lemmas[0] in _ONGOING:
+        ongoing = "".join(surfaces[1:])
+    elif lemmas[:2] in (["て", _IRU], ["で", _IRU]):
+        ongoing = "".join(surfaces[2:])
+    else:
+        return "".join(surfaces).startswith(_GOING_HEARD_OF)
+    return ongoing.startswith(_GOING_HEARD_OF + _GUESS_OF_A_STATE)
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
