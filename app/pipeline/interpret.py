@@ -32,6 +32,7 @@ from app.pipeline.prompt import (
     render_catalogue_prompt,
     scenario_content_free,
 )
+from app.pipeline.readings.farewell import farewell_talked_about
 from app.pipeline.refine import (
     AFTER_MODEL,
     BEFORE_MODEL,
@@ -39,7 +40,6 @@ from app.pipeline.refine import (
     Outcome,
     RuleContext,
     ScenarioPhrases,
-    farewell_talked_about,
     first_outcome,
 )
 from app.pipeline.semantic import SemanticSimilarity

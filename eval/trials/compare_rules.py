@@ -35,10 +35,29 @@ SETS = (
 
 
 def module_at(revision: str, path: str) -> ModuleType:
-    """The module at `path` (app/pipeline/refine.py, app/text.py) as it was at `revision`."""
+    """The module at `path` (app/pipeline/refine.py, app/text.py) as it was at `revision`, with the
+    readings it imports (app/pipeline/readings/, since the rules and the readings were split) as they
+    were then too."""
     source = subprocess.run(["git", "show", f"{revision}:{path}"], check=True, capture_output=True, text=True).stdout
     name = f"{Path(path).stem}_then"
-    copy = Path(tempfile.mkdtemp()) / f"{name}.py"
+    folder = Path(tempfile.mkdtemp())
+    copy = folder / f"{name}.py"
+    readings = subprocess.run(
+        ["git", "ls-tree", "--name-only", revision, "app/pipeline/readings/"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.split()
+    if readings:
+        (folder / "readings_then").mkdir()
+        for file in readings:
+            shown = subprocess.run(["git", "show", f"{revision}:{file}"], check=True, capture_output=True, text=True)
+            then = shown.stdout.replace("app.pipeline.readings", "readings_then")
+            (folder / "readings_then" / Path(file).name).write_text(then, encoding="utf-8")
+        source = source.replace("app.pipeline.readings", "readings_then")
+        sys.path.insert(0, str(folder))
+        for loaded in [m for m in sys.modules if m.startswith("readings_then")]:
+            del sys.modules[loaded]
     copy.write_text(source)
     spec = importlib.util.spec_from_file_location(name, copy)
     assert spec is not None and spec.loader is not None

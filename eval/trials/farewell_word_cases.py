@@ -3,14 +3,14 @@
     python eval/trials/farewell_word_cases.py
 
 The evidence for the rule farewell_word_talked_about: it prints each case whose text quotes or asks
-about a farewell word (refine.farewell_talked_about), then how many expect なし."""
+about a farewell word (farewell.farewell_talked_about), then how many expect なし."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from app.evaluation.dataset import load_eval_file
-from app.pipeline.refine import farewell_talked_about
+from app.pipeline.readings.farewell import farewell_talked_about
 from app.text import TextAnalyzer
 
 PATTERNS = ("eval/*.json", "eval/unseen/*.json")

@@ -8,7 +8,7 @@ import pytest
 
 from app.evaluation.check import check_file
 from app.evaluation.dataset import EvalFile, load_eval_file
-from app.pipeline.refine import longest_shared_run
+from app.pipeline.readings.text import longest_shared_run
 from app.scenario import Scenario, load_scenario_dir
 from app.settings import PROJECT_ROOT
 from app.text import TextAnalyzer, strip_punctuation

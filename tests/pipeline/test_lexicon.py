@@ -14,20 +14,12 @@ import pytest
 
 from app import lexicon
 from app.lexicon import tokens
-from app.pipeline.refine import (
-    _trimmed,
-    asks_about_the_person,
-    ending_farewell,
-    has_leave_cue,
-    has_movement_cue,
-    intends,
-    is_instruction,
-    is_invitation,
-    is_place_question,
-    offers,
-    says_no,
-    says_yes,
-)
+from app.pipeline.readings.farewell import ending_farewell, has_leave_cue
+from app.pipeline.readings.movement import has_movement_cue, intends, is_place_question
+from app.pipeline.readings.replies import is_invitation, offers, says_no, says_yes
+from app.pipeline.readings.small_talk import asks_about_the_person
+from app.pipeline.readings.steering import is_instruction
+from app.pipeline.readings.text import trim
 from app.text import AnalyzedText, TextAnalyzer, normalize
 
 pytestmark = pytest.mark.issue(27)
@@ -52,7 +44,7 @@ SHARED = {"speech"}
 # Where a file's patterns are searched: the normalised text, and for farewells without its commas (pauses
 # only) and what closes it (marks, emoji), as ending_farewell reads it.
 SEARCHED_IN: dict[str, Callable[[str], str]] = {
-    "farewell": lambda text: _trimmed(normalize(text)).replace("、", "").replace(",", ""),
+    "farewell": lambda text: trim(normalize(text)).replace("、", "").replace(",", ""),
 }
 
 

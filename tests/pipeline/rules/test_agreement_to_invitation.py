@@ -11,12 +11,7 @@ import pytest
 
 from app.pipeline.actions import LEAVE, NONE
 from app.pipeline.candidates import build_candidates
-from app.pipeline.refine import (
-    agreement_to_invitation,
-    explicit_move,
-    farewell_leaves,
-    refusal_to_invitation,
-)
+from app.pipeline.refine import agreement_to_invitation, explicit_move, farewell_leaves, refusal_to_invitation
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    remark_on_a_thing_is_small_talk,
-)
+from app.pipeline.refine import remark_on_a_thing_is_small_talk
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import (
     PRAISING,

@@ -9,9 +9,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import LEAVE
-from app.pipeline.refine import (
-    farewell_leaves,
-)
+from app.pipeline.refine import farewell_leaves
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -10,9 +10,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import NONE
-from app.pipeline.refine import (
-    farewell_without_leave,
-)
+from app.pipeline.refine import farewell_without_leave
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context, without_leave
 

@@ -15,9 +15,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import Action
-from app.pipeline.refine import (
-    knowledge_echo,
-)
+from app.pipeline.refine import knowledge_echo
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context
 

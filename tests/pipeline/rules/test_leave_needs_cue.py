@@ -10,11 +10,8 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import LEAVE, NONE
-from app.pipeline.refine import (
-    farewell_leaves,
-    has_leave_cue,
-    leave_needs_cue,
-)
+from app.pipeline.readings.farewell import has_leave_cue
+from app.pipeline.refine import farewell_leaves, leave_needs_cue
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    move_needs_movement,
-)
+from app.pipeline.refine import move_needs_movement
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

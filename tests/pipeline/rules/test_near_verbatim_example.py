@@ -8,9 +8,7 @@ evaluation round whose held-out sets found it."""
 from __future__ import annotations
 
 from app.pipeline.actions import Action
-from app.pipeline.refine import (
-    near_verbatim_example,
-)
+from app.pipeline.refine import near_verbatim_example
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

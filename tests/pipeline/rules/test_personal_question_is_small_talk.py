@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    personal_question_is_small_talk,
-)
+from app.pipeline.refine import personal_question_is_small_talk
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -11,9 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import NONE
-from app.pipeline.refine import (
-    place_is_the_subject,
-)
+from app.pipeline.refine import place_is_the_subject
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
 

@@ -11,9 +11,7 @@ import pytest
 
 from app.pipeline.actions import NONE
 from app.pipeline.candidates import build_candidates
-from app.pipeline.refine import (
-    place_question_is_not_move,
-)
+from app.pipeline.refine import place_question_is_not_move
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -15,9 +15,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import Action
-from app.pipeline.refine import (
-    remark_on_a_thing_is_small_talk,
-)
+from app.pipeline.refine import remark_on_a_thing_is_small_talk
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -10,9 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    searching_a_place,
-)
+from app.pipeline.refine import searching_a_place
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
 

@@ -11,9 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import NONE
-from app.pipeline.refine import (
-    steering_attempt,
-)
+from app.pipeline.refine import steering_attempt
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -13,11 +13,7 @@ import pytest
 
 from app.pipeline.actions import Action
 from app.pipeline.candidates import scenario_candidates
-from app.pipeline.refine import (
-    RuleContext,
-    remark_on_a_thing_is_small_talk,
-    tenure_is_small_talk,
-)
+from app.pipeline.refine import RuleContext, remark_on_a_thing_is_small_talk, tenure_is_small_talk
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

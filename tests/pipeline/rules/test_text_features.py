@@ -7,11 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    lcs_length,
-    longest_shared_run,
-    names_place,
-)
+from app.pipeline.readings.text import lcs_length, longest_shared_run, names_place
 from app.text import TextAnalyzer
 
 

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import (
-    waiting_at_place,
-)
+from app.pipeline.refine import waiting_at_place
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
 

@@ -1,0 +1,229 @@
+"""Reading a text for leaving: the farewell it ends with, a leaving verb, an excuse asked for."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from app import lexicon
+from app.pipeline.readings.movement import TO_A_NAMED_PLACE
+from app.pipeline.readings.text import (
+    FIRST_PERSON_WORDS,
+    PAUSES,
+    SENTENCE_END_PARTICLES,
+    is_question,
+    plain_speech,
+    trim,
+)
+from app.text import AnalyzedText, normalize
+
+# Farewells that end a conversation, matched at the end of the text (app/lexicon/farewell.json)…
+_FAREWELL_PHRASES = lexicon.phrases("farewell", "farewell")
+
+
+# …compared without long-vowel marks, as the text is (ゴーホーム matches ごほむ).
+FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
+
+
+# Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た);
+# with the player's own "I" taking leave (私はこれで, あっしはこれで, では私はそろそろ).
+ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tuple(
+    f"{word}は{leave}" for word in FIRST_PERSON_WORDS for leave in ("これで", "そろそろ")
+)
+
+
+# Farewells' other parts, at the end of a text (app/lexicon/farewell.json): "well then" as a sentence of its
+# own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
+# turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
+# 学校で), thanks on leaving (a cue, not a farewell).
+_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phrases('farewell', 'closing_sentence')))})$")
+
+
+_PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
+
+
+_PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
+
+
+_GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
+
+
+_TURNING_IN = lexicon.pattern("farewell", "turning_in")
+
+
+_SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
+
+
+_SEE_YOU_AT = lexicon.pattern("farewell", "see_you_at")
+
+
+# …unless the promise is past, negative, a request or a question (また会えた, また来てね, また来るの).
+_NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
+
+
+_THANKS_ON_LEAVING = lexicon.phrases("farewell", "thanks_on_leaving")
+
+
+# After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
+_WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
+
+
+# Anything that says the player is leaving; a leave chosen without one of these is a false action.
+LEAVE_VERBS = lexicon.words("movement", "leaving")
+
+
+# Leaving a place behind (学校を後にする, その場をあとにした); not putting something off (それは後にします).
+_LEFT_BEHIND = re.compile(
+    r"(場|ここ|そこ|学校|校舎|店|館|屋敷|建物|会場|部屋|現場|町|村)を(後|あと)に(する|します|しよう|しましょう|した)"
+)
+
+
+# Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
+# 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
+_SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
+
+
+# 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
+_OFFERING = re.compile(r"どうぞ.{0,3}お先")
+
+
+_ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
+
+
+def ending_farewell(text: AnalyzedText) -> str | None:
+    """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
+    parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""
+    trimmed = plain_speech(trim(text.norm))
+    if (closing := _CLOSING_SENTENCE.search(trimmed)) is not None:
+        return closing.group(1)
+    # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
+    *before, last_clause = PAUSES.split(trimmed)
+    # …or the people it is said to, in a clause of their own (グッナイ、みんな).
+    wish_or_people = _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED
+    if before and "".join(before) and wish_or_people and not last_clause.endswith("?"):
+        trimmed = trim(trimmed[: len(trimmed) - len(last_clause)])
+    # Commas are pauses only (では、これで): they do not split the farewell.
+    norm = trimmed.replace("、", "").replace(",", "")
+    if norm.endswith(("?", "？")) or _OFFERING.search(norm):
+        return None
+    if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:
+        norm = trim(norm[: wish.start()])
+    return _farewell_at_end(norm)
+
+
+# …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
+# Toyama's (これで失礼するちゃ), and an old man's での (お先に失礼しますでの); only here, for a farewell's
+# own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で), and ちゃ ends
+# 帰らなくちゃ.
+FAREWELL_END_PARTICLES = (*SENTENCE_END_PARTICLES, "で", "ちゃ", "での")
+
+
+# A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
+_DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか|しましょう|しましょうか)$")
+
+
+def _farewell_at_end(norm: str) -> str | None:
+    decided = _DECIDED_ON.sub("", norm)
+    endings = (norm, *(norm[: -len(p)] for p in FAREWELL_END_PARTICLES if norm.endswith(p)))
+    for ending in (*endings, decided) if decided != norm else endings:
+        for farewell in (*FAREWELLS, *ENDING_ONLY_FAREWELLS):
+            if ending.endswith(farewell):
+                return farewell
+        if (turning_in := _TURNING_IN.search(ending) or _PARTING_GREETING.search(ending)) is not None:
+            return turning_in.group(0)
+    # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
+    core = without_closing_particles(norm)
+    if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
+        return later.group(0)
+    if (meeting := _SEE_YOU_AT.search(core)) is not None:
+        return meeting.group(0)
+    return None
+
+
+def without_closing_particles(norm: str) -> str:
+    """`norm` without the sentence-end particles it closes with, all of them (行くよね → 行く)."""
+    while particle := next((p for p in SENTENCE_END_PARTICLES if norm.endswith(p)), None):
+        norm = norm[: -len(particle)]
+    return norm
+
+
+def _farewells_in(norm: str) -> Iterator[tuple[str, str]]:
+    """Every farewell occurring in `norm`, as (the character before it, the text after it)."""
+    for farewell in FAREWELLS:
+        position = norm.find(farewell)
+        while position >= 0:
+            yield norm[position - 1 : position], norm[position + len(farewell) :]
+            position = norm.find(farewell, position + 1)
+
+
+def farewell_talked_about(text: AnalyzedText) -> bool:
+    """A farewell quoted or followed by って/とは…: the player asks about the word, not says it."""
+    return any(before in ("「", "『", '"') or _ASKED_ABOUT.match(after) for before, after in _farewells_in(text.norm))
+
+
+# Leave asked for after a leaving verb (帰っていい, 失礼しても, 帰らせてもらってもいい, 帰らせてもろても),
+# or asked whether forbidden (帰っちゃダメ): with a question, the answer may be no.
+_LEAVE_ASKED_FOR = re.compile(
+    r"し?(さ?せ)?([てで]((もら|もろ|いただ|頂|貰)[っい]?[てで])?(も|いい|良い|よい|ええ|よろし|よか)"
+    r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"
+)
+
+
+# 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
+_CONDITIONAL = ("たら", "ば")
+
+
+_LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
+
+
+def _potential(surface: str, lemma: str) -> bool:
+    """A godan verb in its potential form (帰れる, 帰れます from 帰る): the stem, then れ."""
+    return lemma.endswith("る") and surface.startswith(f"{lemma[:-1]}れ")
+
+
+def has_leave_cue(text: AnalyzedText) -> bool:
+    """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
+    if farewell_talked_about(text):
+        return False
+    if ending_farewell(text) is not None:
+        return True
+    norm = plain_speech(text.norm)
+    if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)) or _LEFT_BEHIND.search(norm):
+        return True
+    surfaces = [surface for surface, _, _ in text.tokens]
+    asked = False
+    for index, (_, lemma, _) in enumerate(text.tokens):
+        split = index > 0 and (surfaces[index - 1], lemma) in _SPLIT_LEAVE_VERBS
+        if not (lemma in LEAVE_VERBS or (split and surfaces[index - 2 : index - 1] != ["を"])):
+            continue  # 網を引き上げる pulls something up
+        # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
+        after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
+        if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
+            continue
+        asked_for = "".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS)
+        if _LEAVE_ASKED_FOR.match(asked_for) and is_question(text):
+            asked = True  # 帰っていいですか？, 帰っても大丈夫ですかね: asks leave to go; the answer may be no
+            continue
+        if _potential(surfaces[index], lemma) and is_question(text):
+            continue  # 何時に帰れるんですかね: asks whether or when one can leave
+        return True
+    # そろそろ alone, or thanks on leaving, let a leave stand; not そろそろ帰ってもいいですか
+    return not asked and ("そろそろ" in norm or trim(norm).endswith(_THANKS_ON_LEAVING))
+
+
+# Ending one's time here (そろそろ…, もう…; not もう一度, もう少し).
+_WINDING_UP = re.compile(r"そろそろ|もう(?!一|少|すこ|ちょっと|ひと)")
+
+
+def excuse_asked(text: AnalyzedText) -> bool:
+    """Leave asked, as one's time here ends, for a movement (そろそろ宿に戻ってもよろしいでしょうか, もう部屋に
+    帰ってもいい？): the player asks to be excused, and the answer may be no, as with 帰ってもいいですか.
+    Asking to go in (楽屋に入ってもいいですか？) is going there."""
+    if not is_question(text) or not _WINDING_UP.search(text.norm):
+        return False
+    surfaces = [surface for surface, _, _ in text.tokens]
+    return any(
+        lemma in TO_A_NAMED_PLACE
+        and _LEAVE_ASKED_FOR.match("".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS))
+        for index, (_, lemma, _) in enumerate(text.tokens)
+    )

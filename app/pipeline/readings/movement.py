@@ -1,0 +1,503 @@
+"""Reading a text for going: a movement verb that is the player's own (not past, negated, hearsay, or
+someone else's), a place asked about, the player's own intention."""
+
+from __future__ import annotations
+
+import re
+
+from app import lexicon
+from app.lexicon import tokens as token_patterns
+from app.pipeline.candidates import Candidate
+from app.pipeline.readings.text import (
+    FIRST_PERSON_WORDS,
+    SENTENCE_END_PARTICLES,
+    asks_who_what_where,
+    is_question,
+    normalized_words,
+    rest_of_sentence,
+    sentences_of,
+    trim,
+    without_closing_marks,
+    without_openers,
+)
+from app.text import AnalyzedText, TextAnalyzer, normalize
+
+# The language data the rules read lives in app/lexicon/*.json, each table with where it matches and the
+# examples it must and must not match (tests/pipeline/test_lexicon.py runs them).
+MOVE_VERBS = lexicon.words("movement", "verbs")
+
+
+TO_A_NAMED_PLACE = MOVE_VERBS | lexicon.words("movement", "home")
+
+
+# Asking about a place rather than going there (屋上ってどうやって上がるの).
+_PLACE_QUESTION = lexicon.pattern("place_question", "asking")
+
+
+# Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
+_VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
+
+
+# Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
+# Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form), or with
+# ら, the Kishu let's (つれもて行こら), or で, the Awa one (見に行こでー), or さ, the Ise one (つんだって行こさ).
+_SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
+
+
+_AFTER_SHORT_VOLITIONAL = ("か", "まい", "ら", "で", "さ")
+
+
+# …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
+_POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
+
+
+# …and its ておこう, contracted (お参りしとこう, 読んどこう): the volitional is the auxiliary.
+_SHORT_OKU_VOLITIONAL = ("とこう", "どこう")
+
+
+# A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
+_A_ROW = tuple("かがさざただなばぱまやらわ")
+
+
+_E_ROW = tuple("えけげせぜてでねへべぺめれ")
+
+
+SURU = normalize("為る")
+
+
+def lets(text: AnalyzedText) -> bool:
+    return bool(volitional_verbs(text))
+
+
+def volitional_verbs(text: AnalyzedText) -> list[int]:
+    """The indices of the verbs in the volitional (行こう, 話そう), in its short spoken form asked with
+    か (行こか, さらおか), or in its polite form, where the volitional is the auxiliary (いただきましょうか,
+    行きましょう)."""
+    tokens = text.tokens
+
+    def next_word(index: int) -> str:
+        return tokens[index + 1][0] if index + 1 < len(tokens) else ""
+
+    return [
+        index
+        for index, (surface, _, pos) in enumerate(tokens)
+        if pos == "動詞"
+        and (
+            surface.endswith(_VOLITIONAL)
+            or next_word(index) in _POLITE_VOLITIONAL
+            or next_word(index) in _SHORT_OKU_VOLITIONAL
+            or (surface.endswith(_SHORT_VOLITIONAL) and next_word(index).rstrip("ー") in _AFTER_SHORT_VOLITIONAL)
+        )
+    ]
+
+
+# A movement verb ending the line asked: plainly or politely, with or without a question mark
+# (一緒に見に行くか, 行きますか, 確認しに行きます？, 行きません？).
+_ASKED_BY_KA = (
+    ["か"],
+    ["か", "?"],
+    ["か", "い"],  # 見に行くかい
+    ["か", "い", "?"],
+    ["ます", "か"],
+    ["ます", "か", "?"],
+    ["ます", "?"],
+    ["ませ", "ん", "?"],
+)
+
+
+# The spoken negative asked after a verb's a-row stem (寄らねえ？, 行かん？, 参らぬか, 行かへん？).
+_NEGATIVE_ASKED = (
+    ["ね", "?"],
+    ["ねえ", "?"],
+    ["ねー", "?"],
+    ["ね", "か"],  # 行かねえか (Edo)
+    ["ねえ", "か"],
+    ["ねえ", "か", "?"],
+    ["ん", "?"],
+    ["ん", "か"],
+    ["ん", "か", "?"],  # 確かめに行かんか？
+    ["ぬ", "か"],
+    ["ぬ", "か", "?"],
+    # Kansai (行かへん？, 見に行かへんか) and Hakata (見に行かんや？)
+    ["へん", "?"],
+    ["へん", "か"],
+    ["へん", "か", "?"],
+    ["へん", "け", "?"],  # Banshu (見に行かへんけ？)
+    ["ん", "や", "?"],
+    # …and asked with ね (Kyushu: 見に行かんね？) or け (Hokuriku, Ibaraki: 見に行かんけ？)
+    ["ん", "ね", "?"],
+    ["ん", "け"],
+    ["ん", "け", "?"],
+    # …or with かね (Chugoku: 見に行かんかね？) or かえ (Oita: 一緒に行かんかえ)
+    ["ん", "か", "ね", "?"],
+    ["ん", "か", "え"],
+    ["ん", "か", "え", "?"],
+)
+
+
+_REQUEST_ASKED = re.compile(r"(くれ|もらえ)(る|ない|ます|ません)(か\??|\?)")
+
+
+def movement_asked(verb: str, following: list[str]) -> bool:
+    """A movement verb asked (見に行く？, 一緒に見に行くか, 寄っていきますか), or its spoken negative asked
+    (確かめに行かね？, 寄らねえ？: the verb's a-row stem, ね, a question), or asked for (見に行ってくれる？,
+    来てもらえませんか). `following`: the words after the verb to the end of its sentence."""
+    # 行っとくか, 行っておくか: going ahead of time, asked
+    for ahead in (["とく"], ["て", "おく"], ["で", "おく"]):
+        if following[: len(ahead)] == ahead:
+            following = following[len(ahead) :]
+    if following[:1] == ["?"] or following in _ASKED_BY_KA:
+        return True
+    if following[:1] in (["て"], ["で"]) and following[1:2] in (["くれる"], ["くれ"], ["もらえる"], ["もらえ"]):
+        request = "".join(following[1:])  # くれる？ くれますか もらえない？ — not くれ (an order) nor くれた？
+        return bool(_REQUEST_ASKED.fullmatch(request))
+    # (Kansai asks the negative on the e-row too: 見に行けへん？)
+    return following in _NEGATIVE_ASKED and (
+        verb.endswith(_A_ROW) or (verb.endswith(_E_ROW) and following[0] == "へん")
+    )
+
+
+# What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する), humbly too
+# (移動いたします).
+_HUMBLE_SURU = normalize("致す")
+
+
+_NOUN_DONE = (
+    (SURU,),
+    (_HUMBLE_SURU,),
+    ("を", SURU),
+    ("を", _HUMBLE_SURU),
+    ("を", normalize("始める")),
+    ("を", normalize("開始"), SURU),
+)
+
+
+# …or declare it, ending the sentence (テントへ移動であります！, 次は倉庫へ移動です): not asked (移動ですか),
+# not past (移動だった), not denied (移動ではありません).
+_NOUN_DECLARED = (
+    ("だ", normalize("有る"), "ます"),
+    ("だ", normalize("御座る"), "ます"),
+    ("です",),
+    ("だ",),
+)
+
+
+_DECLARATION_CLOSES = frozenset(("よ", "ね", "ぞ", "ぜ", "な", "!", "。", "."))
+
+
+def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
+    """How many words after a movement noun make it a verb (移動を開始する: 3), or 0."""
+    lemmas = tuple(lemma for _, lemma, _ in after_noun)
+
+    def opening(table: tuple[tuple[str, ...], ...]) -> int:
+        return next((len(words) for words in table if lemmas[: len(words)] == words), 0)
+
+    if done := opening(_NOUN_DONE):
+        return done
+    declared = opening(_NOUN_DECLARED)
+    if declared and all(surface in _DECLARATION_CLOSES for surface, _, _ in after_noun[declared:]):
+        return declared
+    return 0
+
+
+_KURU = normalize("来る")
+
+
+_TEKU = normalize("てく")
+
+
+_IKU = normalize("行く")
+
+
+_NEGATIVE_N = normalize("ず")
+
+
+# U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
+_U_ROW = tuple("うくぐすずつぬぶむゆる")
+
+
+# Going and coming back, closing on Edo speech's くらぁ for くるわ (ちょっくら見てくらぁ), which the
+# analyser reads as a storehouse (蔵) or a particle.
+_EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
+
+
+def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
+    """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
+    if _KURU in verbs and _EDO_GO_AND_COME_BACK.search(trim(text.norm)):
+        return True
+    tokens = text.tokens
+    for index, (surface, lemma, pos) in enumerate(tokens):
+        # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
+        if surface == "くっ" and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
+            lemma = _KURU
+        # …or voiced, which it reads as ていく's short form (見でくっから)
+        if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
+            lemma = _KURU
+        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく); whoever goes is
+        # named before that verb (湊がロビーに持ってく)
+        subject_end = index
+        if lemma == _TEKU and surface in ("てく", "でく") and index > 0 and tokens[index - 1][2] == "動詞":
+            lemma, subject_end = _IKU, index - 1
+        if lemma not in verbs:
+            continue
+        end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
+        if pos == "名詞":
+            done = _done_as_a_verb(tokens[index + 1 : index + 4])
+            if not done:
+                continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
+            end = index + done
+        after_verb = tokens[end + 1 :]
+        following = [surface for surface, _, _ in after_verb[:3]]
+        # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから; nor a condition: 前を通ったら)
+        if any(s in ("た", "だ", "たら", "だら") for s in following[:2]) and following[:1] != ["だけ"]:
+            continue
+        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
+        # 行ったり来たりしてた)
+        if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
+            continue
+        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
+            continue
+        if _hearsay_or_guess(after_verb):
+            continue
+        if _under_way_asked(after_verb):
+            continue
+        # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
+        negated = (
+            any(s in ("ない", "ぬ", "ません") for s in following)
+            or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
+            # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
+            or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
+        )
+        if negated and not is_question(text) and not _must(after_verb):
+            continue
+        return True
+    return False
+
+
+def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement is past once an auxiliary verb has carried it (行ってきた, 見に行ってみた)."""
+    return (
+        len(after_verb) > 2
+        and after_verb[0][0] in CONJUNCTIVE
+        and after_verb[1][1] in TRYING_AUXILIARIES
+        and (
+            after_verb[2][0] in ("た", "だ")
+            # …politely too (行ってきました, 出てきました？)
+            or (len(after_verb) > 3 and after_verb[2][1] == _MASU and after_verb[3][0] in ("た", "だ"))
+        )
+    )
+
+
+_MASU = normalize("ます")
+
+
+# Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
+_VERB_TAILS = frozenset(normalized_words("て で ちゃう ちまう じゃう てく く くる いく しまう"))
+
+
+CONJUNCTIVE = frozenset(("て", "で"))
+
+
+# Verbs that follow a て-form and add to it (見てみる, 確かめておく, 聞いてくる).
+TRYING_AUXILIARIES = frozenset(normalized_words("見る みる 置く おく 行く いく 来る くる"))
+
+
+# Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
+_INTENDING = frozenset(normalized_words("ところ 所 つもり こと 予定 気 時間 頃 番"))
+
+
+_FIRST_PERSON = frozenset(FIRST_PERSON_WORDS)
+
+
+# Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
+_PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
+
+
+def _someone_else_moves(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement verb has a subject of its own, marked by が, that is not the player: 「犯人がロビーに
+    入る」, 「倉庫ってどれくらい粉が入ると？」 (how much flour fits). Only a place phrase may stand between
+    the subject and the verb, or a verb it carries on from (誰かが入ってくる): in 「時間がないからロビーに
+    行く」 が belongs to ない."""
+    for position in range(len(before_verb) - 1, 0, -1):
+        surface, _, pos = before_verb[position]
+        if pos == "動詞" and position == len(before_verb) - 1:
+            continue  # a compound's first verb, which the analyser cuts off (出回る: 出 + 回る)
+        if pos == "動詞" and before_verb[position + 1 : position + 2] and before_verb[position + 1][0] in CONJUNCTIVE:
+            continue
+        if surface == "が":
+            subject = before_verb[position - 1]
+            if subject[0] == "か" and position >= 2:  # 誰かが
+                subject = before_verb[position - 2]
+            if subject[2] == "接尾辞" and position >= 2:  # 湊さんが, お客さんが
+                subject = before_verb[position - 2]
+            return subject[2] in ("名詞", "代名詞") and subject[1] not in _FIRST_PERSON
+        if pos not in _PLACE_PHRASE_POS:
+            return False
+    return False
+
+
+def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The movement verb, with its auxiliaries, describes the noun after it: 図書塔に入ってくやつ (the one
+    who went in), 控え室に行く前に, ロビーへ向かう途中で. That is not the player going."""
+    rest = iter(after_verb)
+    last, following = None, next(rest, None)
+    while following is not None and (following[2] == "助動詞" or following[0] in _VERB_TAILS):
+        last, following = following, next(rest, None)
+    # (a "noun" opening on っ is the analyser's cut of a contracted ending: 見でくっぺ)
+    if (
+        following is None
+        or following[2] not in ("名詞", "代名詞")
+        or following[0] in _INTENDING
+        or following[0].startswith("っ")
+    ):
+        return False
+    return last is None or last[0] not in CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
+
+
+def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The going is what the sentence talks about (居住区から出歩くのって禁止なんですか, 入るのは怖い):
+    the verb made a noun with の or こと, then って, は, が or も."""
+    rest = list(after_verb)
+    while rest and rest[0][2] in ("動詞", "助動詞"):  # a compound's second verb, auxiliaries (出歩く)
+        rest.pop(0)
+    words = [surface for surface, _, _ in rest[:2]]
+    return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"])
+
+
+# Going on (進んでる, 向かっとる; 向かっている, read as て + 居る): someone's movement under way, not the
+# player's decision when asked.
+_ONGOING = frozenset(normalize(w) for w in ("てる", "でる", "とる", "どる"))
+
+
+_IRU = normalize("居る")
+
+
+def _under_way_asked(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """捜査は進んでるんですか, 今どこに向かっているの？: a movement under way, asked in its own sentence
+    (ロビーに向かってる。何か伝えることある？ goes)."""
+    lemmas = [lemma for _, lemma, _ in after_verb[:2]]
+    if not (lemmas[:1] and lemmas[0] in _ONGOING) and lemmas[:2] not in (["て", _IRU], ["で", _IRU]):
+        return False
+    rest = rest_of_sentence(after_verb)
+    return "?" in rest or (bool(rest) and rest[-1] in ("か", "の"))
+
+
+_GOING_HEARD_OF = lexicon.phrases("movement", "hearsay")
+
+
+_GUESS_OF_A_STATE = lexicon.phrases("movement", "guess_of_a_state")
+
+
+def _hearsay_or_guess(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """Said of someone or something, as hearsay or a guess (湊くんはロビーに行くってさ, パーツが出回ってる
+    らしい, 部室に入ってるかも): the verb, then movement.json's hearsay; or going on, then a guess."""
+    surfaces = [surface for surface, _, _ in after_verb[:4]]
+    lemmas = [lemma for _, lemma, _ in after_verb[:2]]
+    if lemmas[:1] and lemmas[0] in _ONGOING:
+        ongoing = "".join(surfaces[1:])
+    elif lemmas[:2] in (["て", _IRU], ["で", _IRU]):
+        ongoing = "".join(surfaces[2:])
+    else:
+        return "".join(surfaces).startswith(_GOING_HEARD_OF)
+    return ongoing.startswith(_GOING_HEARD_OF + _GUESS_OF_A_STATE)
+
+
+_MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
+
+
+def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """戻らないと(ね), 行かないといけない, 行かんと: "I must go", not a negation."""
+    surfaces = [surface for surface, _, pos in after_verb if pos != "補助記号"]
+    if surfaces[:2] not in (["ない", "と"], ["ん", "と"]):
+        return False
+    rest = surfaces[2:]
+    return all(s in SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)
+
+
+_PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
+
+
+# Directions that stand for the place they point at (下へ戻ろう, 外に出よう), as whole words only: 下駄, 外国.
+_DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
+
+
+_CARRYING = frozenset(normalized_words("持つ 連れる"))
+
+
+# When or with whom, not where (おけ、今行く; 共に参る).
+_NOT_WHERE = frozenset(normalized_words("今 いま 今すぐ ただいま 只今 一緒 共"))
+
+
+def named_things(text: AnalyzedText) -> list[str]:
+    """The nouns of the text but words that point at a place (あっち, そこ, 次, 下) and what the player
+    takes along (ライト持ってすぐ行きます, 懐中電灯を持って行こう): neither is where the player goes."""
+    carried = _carried(text.tokens)
+    return [
+        s
+        for index, (s, _, pos) in enumerate(text.tokens)
+        if pos in ("名詞", "代名詞")
+        and not s.startswith(_PLACE_PRONOUNS)
+        and s not in _DIRECTIONS
+        and s not in _NOT_WHERE
+        and index not in carried
+    ]
+
+
+def _carried(tokens: tuple[tuple[str, str, str], ...]) -> set[int]:
+    """The indices of the nouns right before a carrying verb, with or without を (懐中電灯を持って)."""
+    carried: set[int] = set()
+    for index, (_, lemma, _) in enumerate(tokens):
+        if lemma not in _CARRYING:
+            continue
+        before = index - 1
+        if before >= 0 and tokens[before][0] in ("を", "、", ","):  # 懐中電灯、持って: を dropped
+            before -= 1
+        while before >= 0 and tokens[before][2] == "名詞":
+            carried.add(before)
+            before -= 1
+    return carried
+
+
+def is_place_question(text: AnalyzedText) -> bool:
+    """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
+    return bool(_PLACE_QUESTION.search(text.norm))
+
+
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ): going there.
+_SHOWN = re.compile(
+    r"(を|に|へ|まで)(見せて|案内して)(もらう|もらおう|もらえる?|もらえます|もらえません|くれ|くれる|くれます|くれません"
+    r"|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?(か|かな|ね|よ)?\??$"
+)
+
+
+def asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:
+    trimmed = trim(text.norm)
+    if (match := _SHOWN.search(trimmed)) is None:
+        return False
+    return any(trimmed[: match.start()].endswith(normalize(name)) for name in place.names)
+
+
+_INTENTION_CLOSES = token_patterns.patterns("intention", "closing")
+
+
+def intends(sentence: AnalyzedText) -> bool:
+    """The sentence closes on the player's own let's, humble I will, or may I (app/lexicon/intention.json),
+    and asks no who, what or where."""
+    words = without_closing_marks(sentence)
+    return (
+        bool(words)
+        and not asks_who_what_where(words)
+        and any(token_patterns.ends_with(p, words) for p in _INTENTION_CLOSES)
+    )
+
+
+def bare_movement(text: AnalyzedText) -> bool:
+    """A sentence that is a movement with nothing else named (だな、行ってみよう; それしかないね。行きます):
+    after an invitation, its place is the invited one. 「後で行く」 or 「ご飯行こう」 name something else."""
+    return any(has_movement_cue(sentence) and not named_things(sentence) for sentence in sentences_of(text))
+
+
+def bare_movement_after_openers(text: str, analyzer: TextAnalyzer) -> bool:
+    """A bare movement once the reply's openers are taken off; only when there were some."""
+    opened = without_openers(text)
+    return opened != text and bare_movement(analyzer.analyze(opened))

@@ -1,0 +1,272 @@
+"""Reading a text: its sentences and clauses, its trimmed ending, whether it asks, which places it names."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from app import lexicon
+from app.pipeline.candidates import Candidate
+from app.text import AnalyzedText, as_whole_words, normalize, whole_word_starts
+
+
+def normalized_words(words: str) -> tuple[str, ...]:
+    return tuple(normalize(w) for w in words.split())
+
+
+# The player speaking of themselves (俺が行く, 私は楽屋にいますね), as words and as a regular-expression
+# alternation, for the patterns that allow them before a clause (app/lexicon/speech.json).
+FIRST_PERSON_WORDS = lexicon.phrases("speech", "first_person")
+
+
+FIRST_PERSON_PATTERN = "|".join(FIRST_PERSON_WORDS)
+
+
+_TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
+
+
+# A face typed at the end: (´・ω・`), (^^), （笑）.
+_TRAILING_FACE = re.compile(r"[(（][^()（）]{1,12}[)）]$")
+
+
+# Radio talk's closing word after a comma (…異常なし、以上; 帰宅する、オーバー).
+_RADIO_CLOSING = re.compile(r"[、,]\s*(以上|おーばー|おーば)$")
+
+
+# …and its "over" after a question (帰ってよいか、どうぞ): the text is still asked.
+_ASKED_OVER = re.compile(r"(?<=か)[、,]\s*(どうぞ|おーばー|おーば)$")
+
+
+def trim(norm: str) -> str:
+    """The text without what closes it but says nothing: marks, laughter, emoji, a typed face
+    (またあとでね〜👋 → またあとでね), radio talk's closing word. A question mark stays."""
+    while True:
+        trimmed = _RADIO_CLOSING.sub("", _TRAILING_FACE.sub("", _TRAILING.sub("", norm)))
+        while trimmed and unicodedata.category(trimmed[-1])[0] in "SCM" and trimmed[-1] != "?":
+            trimmed = trimmed[:-1]  # emoji (So), their modifiers and joiners (Sk, Mn, Cf)
+        if trimmed == norm:
+            return norm
+        norm = trimmed
+
+
+SENTENCE_END_PARTICLES = lexicon.phrases("speech", "sentence_end_particles")
+
+
+_BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続詞"))
+
+
+INTERJECTIONS = lexicon.phrases("agreement", "openers")
+
+
+def lcs_length(a: str, b: str) -> int:
+    previous = [0] * (len(b) + 1)
+    for ch in a:
+        current = [0]
+        for j, other in enumerate(b):
+            current.append(previous[j] + 1 if ch == other else max(previous[j + 1], current[j]))
+        previous = current
+    return previous[-1]
+
+
+def longest_shared_run(a: str, b: str) -> int:
+    """The length of the longest run of characters that `a` and `b` share."""
+    best, previous = 0, [0] * (len(b) + 1)
+    for ch in a:
+        current = [0]
+        for j, other in enumerate(b):
+            current.append(previous[j] + 1 if ch == other else 0)
+        best = max(best, *current)
+        previous = current
+    return best
+
+
+def is_kanji(char: str) -> bool:
+    return "一" <= char <= "龯" or char in "々〆ヶ"
+
+
+# A verb of going or looking right after the place, its particle dropped, which the analyser may
+# join to the place's last kanji (表見てくらぁ read as 表見, a legal term): the place is still named.
+_VERB_AFTER_A_DROPPED_PARTICLE = re.compile(r"[見行来入戻寄帰覗][ぁ-ゖ]")
+
+
+def names_place(text: AnalyzedText, name: str) -> bool:
+    """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
+    船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
+    (がく|や), so only a cut inside kanji counts."""
+    name = normalize(name)
+    ends, position = set(), 0
+    for surface, _, _ in text.tokens:
+        position += len(surface)
+        ends.add(position)
+    if position != len(text.norm):
+        return name in text.norm  # the words do not spell the text: no boundaries to check
+    norm = text.norm
+    start = norm.find(name)
+    while start >= 0:
+        end = start + len(name)
+        cut_after = (
+            end not in ends
+            and end < len(norm)
+            and is_kanji(norm[end - 1])
+            and is_kanji(norm[end])
+            and not _VERB_AFTER_A_DROPPED_PARTICLE.match(norm, end)
+        )
+        cut_before = start not in ends | {0} and is_kanji(norm[start - 1]) and is_kanji(norm[start])
+        if not (cut_after or cut_before):
+            return True
+        start = norm.find(name, start + 1)
+    return False
+
+
+def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
+    """Move candidates whose location id or alias the text names (normalised); a place named only inside
+    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's)."""
+    named = {c: [normalize(n) for n in c.names if names_place(text, n)] for c in candidates if c.action.kind == "move"}
+
+    def inside_another(place: Candidate) -> bool:
+        longer = [n for other, names in named.items() if other != place for n in names]
+        return all(any(name in n and len(n) > len(name) for n in longer) for name in named[place])
+
+    return [c for c, names in named.items() if names and not inside_another(c)]
+
+
+# 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too
+# (かのう, かいな: western).
+_QUESTION_ENDINGS = ("?", "か", "かな", "かね", "かい", "の", "っけ", "かしら", "かのう", "かいな")
+
+
+def is_question(text: AnalyzedText) -> bool:
+    """Asked, whatever closes it: a mark, laughter, an emoji (開けてもらえませんか🙏, 行くの？ｗ)."""
+    return _ASKED_OVER.sub("", trim(text.norm)).endswith(_QUESTION_ENDINGS)
+
+
+_QUESTION_WORDS = lexicon.words("offer", "question_words")
+
+
+def without_closing_marks(line: AnalyzedText) -> list[tuple[str, str, str]]:
+    """The line's words without the marks that close it, a question mark kept (行こか？ keeps its ?)."""
+    words = list(line.tokens)
+    while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
+        words.pop()
+    return words
+
+
+def asks_who_what_where(words: list[tuple[str, str, str]]) -> bool:
+    """A question word among `words` (offer.json's question_words), unless か or も makes it someone or
+    something (誰か, 何か, どこも)."""
+    return any(
+        (surface in _QUESTION_WORDS or lemma in _QUESTION_WORDS)
+        and (i + 1 == len(words) or words[i + 1][0] not in ("か", "も"))
+        for i, (surface, lemma, _) in enumerate(words)
+    )
+
+
+# Marks that close a sentence without changing it (行くか。 行くか！); with commas, the pauses in one.
+CLOSING_MARKS = frozenset("。.!…‥")
+
+
+PAUSES = re.compile(f"[、,{''.join(sorted(CLOSING_MARKS))}]")
+
+
+def rest_of_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> list[str]:
+    """The words after the verb to the end of its sentence (見に行くか。付き合え → か; 行く？急げ → ?),
+    closing marks left out."""
+    rest = []
+    for surface, _, _ in after_verb:
+        if surface in CLOSING_MARKS:
+            break
+        rest.append(surface)
+        if surface == "?":
+            break
+    return rest
+
+
+# A tic some characters close their sentences with, after a finished predicate (ですにゃ, したぴょん).
+_VERBAL_TIC = re.compile(r"(?<=[すたかよねん])(にゃ[んあー]?|ぴょん)(?=[\s、。,.!?…‥~〜♪☆★]|$)")
+
+
+# The Edo and merchants' polite ending, やす for ます (失礼しやす, お供しやす, 失礼しやした), after a verb's stem;
+# not やすい (easy to).
+_EDO_POLITE = re.compile(r"(?<=[いきぎしちにびみりえけげせてねべめれ])や(す|した|せん)(?=[\s、。,.!?…ね よ]|$)")
+
+
+def plain_speech(norm: str) -> str:
+    """Drawn-out or casual speech (お先でーす, 失礼しまーす, 失礼しまぁす, お先っす, 失礼しまっす) read as
+    its plain word, a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん), and the Edo
+    やす read as ます."""
+    norm = _EDO_POLITE.sub(r"ま\1", _VERBAL_TIC.sub("", without_drawn_out_vowels(norm)))
+    return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
+
+
+# A small vowel after a kana of its own vowel draws the sound out (しまぁす, いってきてぇ, にあってるぅ); after
+# another (てぃ, ふぉ, ちぇ) it spells a sound of its own.
+_DRAWN_OUT = re.compile(
+    "|".join(
+        f"(?<=[{row}]){small}"
+        for small, row in (
+            ("ぁ", "あかさたなはまやらわがざだばぱゃ"),
+            ("ぃ", "いきしちにひみりぎじぢびぴ"),
+            ("ぅ", "うくすつぬふむゆるぐずづぶぷゅ"),
+            ("ぇ", "えけせてねへめれげぜでべぺ"),
+            ("ぉ", "おこそとのほもよろをごぞどぼぽょ"),
+        )
+    )
+)
+
+
+def without_drawn_out_vowels(norm: str) -> str:
+    return _DRAWN_OUT.sub("", norm)
+
+
+def without_openers(text: str) -> str:
+    """The reply without up to two openers (ほな、ちょっと見てこか → 見てこか); an opener alone stays."""
+    for _ in range(2):
+        opener = next((i for i in INTERJECTIONS if text.startswith(i) and len(text) > len(i)), None)
+        if opener is None:
+            break
+        text = text[len(opener) :]
+    return text
+
+
+def says_any_word(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
+    """Whether one of `phrases` is in the text as whole words: it starts and ends where words do.
+    Drawn-out speech counts as its plain word (いいよー)."""
+    surfaces = [plain_speech(surface) for surface, _, _ in text.tokens]
+    return any(as_whole_words(phrase, surfaces) for phrase in phrases)
+
+
+def opens_a_clause(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
+    """Whether one of `phrases` is in the text as whole words, at its start or after a pause, an
+    interjection or a pronoun (うん、いいね / それいいね), not after a noun or a particle (気持ちいいね)."""
+    surfaces = [plain_speech(surface) for surface, _, _ in text.tokens]
+    return any(
+        index == 0 or text.tokens[index - 1][2] in _BEFORE_APPROVAL
+        for phrase in phrases
+        for index in whole_word_starts(phrase, surfaces)
+    )
+
+
+def sentences_of(text: AnalyzedText) -> list[AnalyzedText]:
+    """The text cut after each closing mark or question mark, each piece with its own words."""
+    return _cut(text, CLOSING_MARKS | {"?"})
+
+
+def clauses_of(text: AnalyzedText) -> list[AnalyzedText]:
+    """The text cut after each pause too (よろしおすなあ、ご一緒させてもらいます: two clauses)."""
+    return _cut(text, CLOSING_MARKS | {"?", "、", ","})
+
+
+def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
+    """The text cut after each of `marks`, each piece with its own words."""
+    pieces: list[tuple[tuple[str, str, str], ...]] = []
+    start = 0
+    for index, (surface, _, _) in enumerate(text.tokens):
+        if surface in marks:
+            pieces.append(text.tokens[start : index + 1])
+            start = index + 1
+    pieces.append(text.tokens[start:])
+    return [  # the rules read a sentence's words and normalised text only, so that stands for its raw text
+        AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in piece), tokens=piece)
+        for piece in pieces
+        if piece and (norm := "".join(t[0] for t in piece))
+    ]
