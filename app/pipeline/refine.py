@@ -442,6 +442,10 @@ _DONE_AT = ("で", "のほうで", "の方で", "でも")
 _SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
 
 
+# …or as where the player's proposal takes them (ステーションまで歩こうか, 本陣まで足を運んでみるといたそう).
+_TOWARDS_IT = ("へ", "まで", "のほうへ", "の方へ", "のほうまで", "の方まで")
+
+
 # Somewhere else the sentence goes on to do it (ロビーの方が広いけど、ここで話しましょう).
 _HERE_INSTEAD = tuple(normalize(w) for w in ("ここ", "そこ", "こっち", "そっち", "此処"))
 
@@ -487,9 +491,10 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             # (では sets a rule for the place: ロビーでは静かにしましょう)
             at = after.startswith(_DONE_AT) and not after.startswith("では")
             seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
+            towards = after.startswith(_TOWARDS_IT)
             # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)
             done = any(lemma == _PAST for _, lemma, _ in ctx.analyzer.analyze(after).tokens)
-            if (at or seen) and not done and not any(h in after for h in _HERE_INSTEAD):
+            if (at or seen or towards) and not done and not any(h in after for h in _HERE_INSTEAD):
                 return Outcome(
                     place.action, "doing_something_at_a_place", f"proposes doing something at {place.action.target}"
                 )

@@ -35,6 +35,25 @@ def test_proposing_or_asking_leave_to_do_something_there_goes_there(
 
 
 @each_place_and_alias
+def test_proposing_to_make_ones_way_there_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """The place marked as where the proposal takes the player (へ, まで), with a verb that is no
+    movement verb of the lexicon: 歩く, 足を運ぶ."""
+    moving = (
+        f"{place}まで歩こうか",
+        f"よし、{alias}まで足を運んでみるといたそう",
+        f"{place}のほうへ急ぎましょう",
+    )
+    staying = (
+        f"{alias}まで歩いた",  # past
+        f"{place}まで歩いてください",  # asked of someone else
+        f"{alias}へはどう行くんでしょうか",  # asks the way
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@each_place_and_alias
 def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
     scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
