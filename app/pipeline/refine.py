@@ -177,7 +177,14 @@ class RuleContext:
 
     def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
         """A movement verb (has_movement_cue) or one of the scenario's own movement phrases."""
-        return has_movement_cue(self.text, verbs) or self.phrases.said("movement", self.text) is not None
+        return (
+            has_movement_cue(self.text, verbs, self.place_names) or self.phrases.said("movement", self.text) is not None
+        )
+
+    @cached_property
+    def place_names(self) -> tuple[str, ...]:
+        """The reachable places' ids and aliases, normalised."""
+        return tuple(normalize(n) for c in self.candidates if c.action.kind == "move" for n in c.names)
 
     def candidate_for(self, action: Action) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)

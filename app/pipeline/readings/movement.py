@@ -221,12 +221,29 @@ _U_ROW = tuple("うくぐすずつぬぶむゆる")
 _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
 
 
-def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS) -> bool:
-    """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites)."""
+_IU = normalize("言う")
+# Between a place and a verb: its particle, or none (職員室いって).
+_TO_A_PLACE = ("", "に", "へ", "まで")
+
+
+def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places: tuple[str, ...]) -> bool:
+    """いって typed in kana right after a place (職員室いって報告しよ, うらにわ いってみる): the analyser
+    reads 言って (say); after a place it is 行って."""
+    if tokens[index][0] != "いっ" or tokens[index][1] != _IU or not places:
+        return False
+    before = "".join(surface for surface, _, _ in tokens[:index])
+    return any(before.endswith(place + particle) for place in places for particle in _TO_A_PLACE)
+
+
+def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, places: tuple[str, ...] = ()) -> bool:
+    """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites).
+    `places`: the reachable places' names (normalised), after which a kana いって is going."""
     if _KURU in verbs and _EDO_GO_AND_COME_BACK.search(trim(text.norm)):
         return True
     tokens = text.tokens
     for index, (surface, lemma, pos) in enumerate(tokens):
+        if _IKU in verbs and _going_in_kana(tokens, index, places):
+            lemma = _IKU
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
         if surface == "くっ" and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
             lemma = _KURU

@@ -493,3 +493,15 @@ def test_going_talked_about_or_asked_under_way_is_no_move(
         f"今{place}に向かっているんですか？",
     )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.issue(27)
+@each_place_and_alias
+def test_kana_itte_after_a_place_is_going_not_saying(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """いって typed in kana, which the analyser reads as 言って, is going right after a reachable place;
+    after anything else it stays what it was."""
+    moving = (f"{place}いって報告しよ", f"{alias} いってみる", f"{place}へいってくる")
+    staying = (f"{place}いってた", f"{alias}っていってたよ", f"{place}のこと、ほんとにいってた？")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
