@@ -40,6 +40,7 @@ _CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phras
 
 
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
+_FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 
 
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
@@ -98,6 +99,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return closing.group(1)
     # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
     *before, last_clause = PAUSES.split(trimmed)
+    if last_clause in _FAREWELLS_AS_A_CLAUSE:
+        return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな).
     wish_or_people = _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED
     if before and "".join(before) and wish_or_people and not last_clause.endswith("?"):
