@@ -289,13 +289,17 @@ def _as_called(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{name}{h}" for name in names for h in ("", *_HONORIFICS))
 
 
+# Going to a person: any movement, or visiting (宮本さんのところにも伺ってみます).
+_TO_A_PERSON = TO_A_NAMED_PLACE | lexicon.words("movement", "visiting")
+
+
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
     """(character, location) of each absent character the text goes to: named with a particle of
     direction (に, にも, へ, のところ, を) in a sentence that moves (篠原さんに相談しに行ってきます, 小夜ちゃんにも
     話を聞きに行こう, 駐在さんにこのこと知らせてくる), or named anywhere in a text that goes to see someone
     without saying whom (健太さん、朝から姿が見えないし、ちょっと会いに行ってみます)."""
     norm = ctx.text.norm
-    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE)]
+    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
     found = set()
     for character, names in ctx.character_names:
@@ -314,12 +318,12 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     naming the place would be; when it is not, the text asks nothing the game can act on (なし). A text
     that names a reachable place itself is explicit_move's."""
     elsewhere = ctx.state.elsewhere or {}
-    moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE)]
+    moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     # a place question in the sentence that goes (ママのところって行ったことある？), not in another
     # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
     if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or any(is_place_question(s) for s in moving):
         return None
-    if excuse_asked(ctx.text) or not ctx.moves_in_text(TO_A_NAMED_PLACE):
+    if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_PERSON):
         return None
     found = _people_gone_to(ctx, elsewhere)
     places = {location for _, location in found}

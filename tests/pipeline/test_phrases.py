@@ -171,3 +171,18 @@ def test_elsewhere_must_name_known_characters_and_places(
         with pytest.raises(StateError) as error:
             build_candidates(stage_state.model_copy(update={"elsewhere": elsewhere}), hoshizora)
         assert error.value.field == field
+
+
+@pytest.mark.issue(27)
+def test_visiting_a_person_humbly_is_going_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 5: 宮本さんのところにも一応伺ってみます visits someone (movement.json's visiting); for a place,
+    or with nobody absent named, 伺う asks (ちょっと伺いたいんですが)."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
+    for text in ("真壁さんのところにも一応伺ってみます", "店長のところへお邪魔しよう"):
+        result = interpreter.interpret(hoshizora.id, text, state)
+        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    for text in ("ちょっと伺いたいんですが", "真壁さんのところに伺ったのは昨日です"):
+        assert interpreter.interpret(hoshizora.id, text, state).decided_by != "rule:going_to_a_person", text

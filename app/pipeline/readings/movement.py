@@ -222,6 +222,7 @@ _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
 
 
 _IU = normalize("言う")
+_SPLIT_VERBS = lexicon.words("movement", "split_verbs")
 # Between a place and a verb: its particle, or none (職員室いって).
 _TO_A_PLACE = ("", "に", "へ", "まで")
 
@@ -243,6 +244,9 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
     tokens = text.tokens
     for index, (surface, lemma, pos) in enumerate(tokens):
         if _IKU in verbs and _going_in_kana(tokens, index, places):
+            lemma = _IKU
+        # (a movement verb the analyser cut in two: 引き + 返す)
+        if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_VERBS:
             lemma = _IKU
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
         if surface == "くっ" and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
