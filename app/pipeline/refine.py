@@ -33,6 +33,7 @@ from app.pipeline.readings.movement import (
     has_movement_cue,
     intends,
     is_place_question,
+    lets_asked,
     named_things,
 )
 from app.pipeline.readings.replies import (
@@ -752,7 +753,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         first, *rest = sentences_of(reply)
         clauses = clauses_of(reply)
         *leading, last = clauses
-        goes = not ASKING.search(reply.norm) and (
+        asks = ASKING.search(reply.norm) and not lets_asked(reply)
+        goes = not asks and (
             (
                 bool(rest)
                 and len(strip_punctuation(first.norm)) <= 15
@@ -767,6 +769,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                     or follows(last)
                 )
             )
+            # …or when it opens on going itself (行く行く〜焼きそばパン残ってっかな): what follows is talk
+            or (bool(leading) and bare_movement(leading[0]))
         )
     if not goes:
         return None

@@ -91,6 +91,16 @@ def volitional_verbs(text: AnalyzedText) -> list[int]:
     ]
 
 
+def lets_asked(text: AnalyzedText) -> bool:
+    """The text closes on a let's asked with か (ほな一緒に行きましょか, 行こうか): it proposes, asking
+    nothing."""
+    words = without_closing_marks(text)
+    if len(words) < 2 or words[-1][0] != "か":
+        return False
+    surface, _, pos = words[-2]
+    return surface in _POLITE_VOLITIONAL or (pos == "動詞" and surface.endswith(_VOLITIONAL + _SHORT_VOLITIONAL))
+
+
 # A movement verb ending the line asked: plainly or politely, with or without a question mark
 # (一緒に見に行くか, 行きますか, 確認しに行きます？, 行きません？).
 _ASKED_BY_KA = (
@@ -223,6 +233,7 @@ _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
 
 _IU = normalize("言う")
 _SPLIT_VERBS = lexicon.words("movement", "split_verbs")
+_SPLIT_NOT_MOVEMENT = lexicon.words("movement", "split_not_movement")
 # Between a place and a verb: its particle, or none (職員室いって).
 _TO_A_PLACE = ("", "に", "へ", "まで")
 
@@ -248,6 +259,8 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         # (a movement verb the analyser cut in two: 引き + 返す)
         if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_VERBS:
             lemma = _IKU
+        if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_NOT_MOVEMENT:
+            continue
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
         if surface == "くっ" and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
             lemma = _KURU

@@ -252,8 +252,9 @@ def sentences_of(text: AnalyzedText) -> list[AnalyzedText]:
 
 
 def clauses_of(text: AnalyzedText) -> list[AnalyzedText]:
-    """The text cut after each pause too (よろしおすなあ、ご一緒させてもらいます: two clauses)."""
-    return _cut(text, CLOSING_MARKS | {"?", "、", ","})
+    """The text cut after each pause too (よろしおすなあ、ご一緒させてもらいます: two clauses; a wave dash
+    pauses in chat: 行く行く〜焼きそばパン残ってっかな)."""
+    return _cut(text, CLOSING_MARKS | {"?", "、", ",", "〜", "~"})
 
 
 def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:

@@ -1316,3 +1316,38 @@ def test_a_no_after_an_offer_is_no_yes_and_an_english_yes_is_no_no(
     assert agreement_to_invitation(None, context("うーん、今はいいかな", hoshizora, state, analyzer)) is None
     outcome = agreement_to_invitation(None, context("イエス、行く行く", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "ええですね、ほな一緒に行きましょか",  # a let's asked with か proposes
+        "行く行く〜焼きそばパン残ってっかな🤤",  # opens on going; the rest is talk (〜 pauses)
+        "行きます行きます、ちょうどお腹すいてたんだよね",
+    ],
+)
+def test_a_longer_yes_that_proposes_or_opens_on_going_goes(
+    reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 5: replies over fifteen characters, one closing on 行きましょか (read as a question), one
+    opening on 行く行く〜 (no pause found), answered なし."""
+    state = after_line(stage_state, "灯", "腹減ったやろ。ロビーで一杯やりながら話そか？")
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー"), reply
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "恐れ入りますが、私はこちらに残ります",  # 恐れ入る is no movement
+        "ええですね、でも鍵のことはどうなりましたか",  # asks something else
+        "行く行く〜って言いたいとこだけど、今日はやめとく",
+    ],
+)
+def test_a_longer_reply_that_stays_or_asks_does_not_go(
+    reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", "腹減ったやろ。ロビーで一杯やりながら話そか？")
+    assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
