@@ -223,7 +223,7 @@ _NEGATIVE_N = normalize("ず")
 
 
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
-_U_ROW = tuple("うくぐすずつぬぶむゆる")
+U_ROW = tuple("うくぐすずつぬぶむゆる")
 
 
 # Going and coming back, closing on Edo speech's くらぁ for くるわ (ちょっくら見てくらぁ), which the
@@ -298,7 +298,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
             any(s in ("ない", "ぬ", "ません") for s in following)
-            or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
+            or ("ず" in following and not tokens[end][0].endswith(U_ROW))
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
         )

@@ -12,6 +12,7 @@ from app.pipeline.readings.movement import (
     MOVE_VERBS,
     SURU,
     TRYING_AUXILIARIES,
+    U_ROW,
     lets,
     movement_asked,
     named_things,
@@ -196,11 +197,26 @@ def says_yes(reply: AnalyzedText) -> bool:
     )
 
 
+def _verb_said_twice(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
+    """The invitation's verb said twice, eagerly (一緒に見ます？ → 見る見る, read by the analyser as the
+    adverb みるみる): the whole reply, in the verb's dictionary form."""
+    said = trim(reply.norm).rstrip("!！")
+    half = said[: len(said) // 2]
+    return (
+        len(said) >= 4
+        and said == half * 2
+        and half.endswith(U_ROW)
+        and (half in invitation.lemmas or half in invitation.norm)
+    )
+
+
 def echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
     """A let's that repeats what the invitation proposed (一緒に確認しに行きましょう → ですね、確認しましょう):
     its verb's stem (for する, the noun before it) is in the invitation, and so is all it names. 「一人に
     させてやろうぜ」 shares 一人 with 「一人で投げてるみたい。見に行かない？」 but proposes something else.
     (Stems, not dictionary forms: SudachiPy reads 調べに行こう's 調べ as a noun.)"""
+    if _verb_said_twice(reply, invitation):
+        return True
     if not all(thing in invitation.norm for thing in named_things(reply)):
         return False
     tokens = reply.tokens

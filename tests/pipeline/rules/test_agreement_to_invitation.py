@@ -1351,3 +1351,13 @@ def test_a_longer_reply_that_stays_or_asks_does_not_go(
 ) -> None:
     state = after_line(stage_state, "灯", "腹減ったやろ。ロビーで一杯やりながら話そか？")
     assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
+
+
+@pytest.mark.issue(27)
+def test_the_invited_verb_said_twice_goes(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+    """Round 5: 見る見る (read as the adverb みるみる) to 「…一緒に見ます？」 answered なし."""
+    state = after_line(stage_state, "灯", "ロビーのモニターで映像、一緒に見ます？")
+    outcome = agreement_to_invitation(None, context("見る見る！", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    for reply in ("見た見た", "見る"):  # past; said once, a bare verb is no eager yes
+        assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
