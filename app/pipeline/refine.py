@@ -777,6 +777,31 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
 
 
+_PLACE_CHOSEN = lexicon.words("agreement", "place_chosen")
+_OPENER_POS = frozenset(("感動詞", "接続詞", "補助記号"))
+
+
+def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Naming one of the reachable places the last line offers, and nothing else (どうする？改札で聞く？
+    それとも地下街のほう見てみる？ → 地下街かな〜, じゃあ地下街で): choosing it. The model saw a question in
+    かな, and the line names two places, so agreement_to_invitation finds no one invitation."""
+    line = ctx.line_before
+    if line is None or not (offers(line) or _invites(ctx, line)):
+        return None
+    chosen = mentioned_moves(ctx.text, ctx.candidates)
+    if len(chosen) != 1 or chosen[0] not in mentioned_moves(line, ctx.candidates):
+        return None
+    reply = trim(ctx.text.norm)
+    for name in sorted((normalize(n) for n in chosen[0].names), key=len, reverse=True):
+        before, found, after = reply.partition(name)
+        # (only openers before it: うーん、じゃあ)
+        opening = ctx.analyzer.analyze(before).tokens if before else ()
+        if found and after in _PLACE_CHOSEN and all(pos in _OPENER_POS for _, _, pos in opening):
+            target = chosen[0].action.target
+            return Outcome(chosen[0].action, "choosing_an_offered_place", f"names {target}, which the last line offers")
+    return None
+
+
 # A let's put as a rhetorical question (さあ、一緒に見に行こうではありませんか！): it proposes, it does not ask.
 _RHETORICAL_LETS = re.compile(r"(?<=う)(では|じゃ)(ありません|ない|ねえ)か(?=[!！。.]*$)")
 
@@ -1033,6 +1058,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     going_to_a_person,
     farewell_leaves,
     agreement_to_invitation,
+    choosing_an_offered_place,
     refusal_to_invitation,
     refusal_to_offer,
     farewell_without_leave,
