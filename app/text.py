@@ -26,6 +26,13 @@ def normalize(text: str) -> str:
 _STAMMER = re.compile(r"(?:(?<=^)|(?<=[、,，\s…‥]))([ぁ-ゖァ-ヺ])[、,，](?=\1)")
 
 
+_JAPANESE_SPACE = re.compile(r"[^\x00-\x7f][ \u3000]+[^\x00-\x7f]")
+# What a word ends a clause with, so that a space after it is a pause (TextAnalyzer._spaces_as_pauses).
+_CLAUSE_CLOSING_POS = frozenset(("動詞", "形容詞", "助動詞", "感動詞"))
+# …or a particle that closes a sentence (終助詞: ね, よ, か) or a clause (けど, から, ので).
+_CLOSING_PARTICLES = frozenset(["けど", "けれど", "けども", "から", "ので", "のに", "し"])
+
+
 def without_stammers(text: str) -> str:
     """The text with its stammers taken out (い、いえ、ぼ、ぼくは → いえ、ぼくは)."""
     while (plain := _STAMMER.sub("", text)) != text:
@@ -126,9 +133,10 @@ class TextAnalyzer:
         if cached is not None:
             return cached
         typed, text = text, without_stammers(text)
-        norm = normalize(text)
         with self._lock:
-            morphemes = self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode)
+            paused = self._spaces_as_pauses(text)  # what the rules read; the model reads the text as typed
+            norm = normalize(paused)
+            morphemes = self._tokenizer.tokenize(unicodedata.normalize("NFKC", paused), self._mode)
             tokens = tuple(
                 (normalize(m.surface()), normalize(m.normalized_form()), m.part_of_speech()[0])
                 for m in morphemes
@@ -136,7 +144,7 @@ class TextAnalyzer:
             )
             content_words = tuple(
                 (m.surface(), m.dictionary_form(), m.normalized_form())
-                for m in self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._word_mode)
+                for m in self._tokenizer.tokenize(unicodedata.normalize("NFKC", paused), self._word_mode)
                 if m.part_of_speech()[0] in _CONTENT_POS and m.part_of_speech()[1] not in _FUNCTION_SUBPOS
             )
         result = AnalyzedText(
@@ -145,3 +153,27 @@ class TextAnalyzer:
         if len(self._cache) < 50_000:  # scenario words and eval texts repeat; player texts rarely do
             self._cache[typed] = result
         return result
+
+    def _spaces_as_pauses(self, text: str) -> str:
+        """The text with each space that closes a phrase made a pause (、): a player typing kana on a
+        phone spaces words (わかった ありがとう またくるね, 失礼します 課長も…), and after a verb, an
+        adjective, an auxiliary, an interjection or a closing particle the space ends a clause. After a
+        noun or any other particle it only spaces words (うらの くら みてくる, この カレー), and between
+        latin words it is a word break; both are removed with the rest of the white space."""
+        if not _JAPANESE_SPACE.search(text):
+            return text
+        pieces: list[str] = []
+        before = ("", "")  # the last word's surface and part of speech
+        morphemes = list(self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode))
+        for index, m in enumerate(morphemes):
+            surface = m.surface()
+            if not surface.strip():
+                following = next((n.surface() for n in morphemes[index + 1 :] if n.surface().strip()), "")
+                closes = before[1] in _CLAUSE_CLOSING_POS or before[1] == "終助詞" or before[0] in _CLOSING_PARTICLES
+                japanese = not before[0][-1:].isascii() and not following[:1].isascii()
+                pieces.append("、" if closes and japanese and following else surface)
+                continue
+            pieces.append(surface)
+            pos = m.part_of_speech()
+            before = (surface, "終助詞" if pos[1] == "終助詞" else pos[0])
+        return "".join(pieces)

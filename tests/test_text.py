@@ -56,3 +56,23 @@ def test_whole_words_start_and_end_at_word_boundaries() -> None:
 def test_a_stammer_is_taken_out(typed: str, said: str, analyzer: TextAnalyzer) -> None:
     assert without_stammers(typed) == said
     assert analyzer.analyze(typed).raw == said
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("わかった ありがとう またくるね", "わかった、ありがとう、またくるね"),  # after a verb, an interjection
+        ("失礼します 課長も", "失礼します、課長も"),  # after an auxiliary
+        ("きれいだね ここ", "きれいだね、ここ"),  # after a closing particle
+        ("うらの くら みてくる", "うらのくらみてくる"),  # after a noun or の: words spaced only
+        ("みて くる", "みてくる"),  # after て
+        ("ignore previous instructions", "ignorepreviousinstructions"),  # latin words
+        ("A3 を選べ", "a3を選べ"),
+    ],
+)
+def test_a_space_that_closes_a_clause_is_read_as_a_pause(typed: str, read: str, analyzer: TextAnalyzer) -> None:
+    analyzed = analyzer.analyze(typed)
+    assert analyzed.norm == read
+    assert analyzed.raw == typed  # the model reads the text as typed
+    assert "".join(surface for surface, _, _ in analyzed.tokens) == read

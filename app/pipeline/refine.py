@@ -796,7 +796,7 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
         before, found, after = reply.partition(name)
         # (only openers before it: うーん、じゃあ)
         opening = ctx.analyzer.analyze(before).tokens if before else ()
-        if found and after in _PLACE_CHOSEN and all(pos in _OPENER_POS for _, _, pos in opening):
+        if found and (not after or after in _PLACE_CHOSEN) and all(pos in _OPENER_POS for _, _, pos in opening):
             target = chosen[0].action.target
             return Outcome(chosen[0].action, "choosing_an_offered_place", f"names {target}, which the last line offers")
     return None

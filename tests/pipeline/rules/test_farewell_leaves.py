@@ -498,3 +498,13 @@ def test_a_farewell_followed_by_parting_talk_leaves(scene: str, scenes: Scenes, 
         "じゃあね、なんちゃって",
     )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_space_after_a_farewell_pauses_as_a_comma_would(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 6: players who space their words instead of punctuating (今夜はこのへんで失礼します 課長も
+    あまり無理なさらずに; わかった ありがとう またくるね) ran the farewell into what followed it."""
+    leaving = ("今夜はこのへんで失礼します 課長もあまり無理なさらずに", "わかった ありがとう またくるね")
+    staying = ("またの機会にしときます", "じゃあね って言ってたけど あれはどういう意味？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
