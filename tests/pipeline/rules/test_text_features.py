@@ -42,6 +42,20 @@ def test_a_place_named_as_a_word_is_named(text: str, place: str, analyzer: TextA
     assert names_place(analyzer.analyze(text), place) is True
 
 
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("text", "place", "named"),
+    [
+        ("じゃあ私はこれで…", "ハコ", False),  # は|これ: a kana name across two words (round 6: a false move)
+        ("それ、はこんでくれる？", "はこ", False),  # inside a longer kana word (運んで)
+        ("ハコ行こう", "ハコ", True),
+        ("らいぶはうすいこう", "ライブハウス", True),  # a longer one, however the analyser cuts the kana
+    ],
+)
+def test_a_kana_name_starts_and_ends_where_words_do(text: str, place: str, named: bool, analyzer: TextAnalyzer) -> None:
+    assert names_place(analyzer.analyze(text), place) is named
+
+
 def test_longest_shared_run() -> None:
     assert longest_shared_run("搬入口の辺りで誰か", "リハの途中、搬入口の辺りで帽子の男") == 7
     assert longest_shared_run("abc", "xyz") == 0
