@@ -291,7 +291,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             continue
         if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
-        if _hearsay_or_guess(after_verb):
+        if _hearsay_or_guess(after_verb) or _on_another_day(tokens[:index]):
             continue
         if _under_way_asked(after_verb):
             continue
@@ -434,6 +434,20 @@ def _hearsay_or_guess(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     else:
         return "".join(surfaces).startswith(_GOING_HEARD_OF)
     return ongoing.startswith(_GOING_HEARD_OF + _GUESS_OF_A_STATE)
+
+
+_ANOTHER_DAY = lexicon.words("movement", "another_day")
+_SENTENCE_ENDS = frozenset(("。", ".", "!", "?", "…"))
+
+
+def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """A word earlier in the verb's sentence sets the going on another day (明日…来るつもり): a plan."""
+    for surface, lemma, _ in reversed(before_verb):
+        if surface in _SENTENCE_ENDS:
+            return False
+        if surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY:
+            return True
+    return False
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
