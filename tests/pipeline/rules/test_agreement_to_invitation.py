@@ -1361,3 +1361,23 @@ def test_the_invited_verb_said_twice_goes(hoshizora: Scenario, stage_state: Game
     assert outcome is not None and outcome.action == move("ロビー")
     for reply in ("見た見た", "見る"):  # past; said once, a bare verb is no eager yes
         assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "帽子の兄ちゃんなら、ロビーのほうへ行ったよ。気になるなら見てきな。",
+        "ロビーで呼んでたぞ。顔を出してやれ。",
+        "ロビーに一緒に来んさい",
+    ],
+)
+def test_a_line_that_tells_the_player_to_go_invites(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 6: 見てきな, 顔を出してやれ, 来んさい tell the player to go; a yes to them (わかった、ちょっと行って
+    みる; 了解です、すぐ行きます) answered なし."""
+    state = after_line(stage_state, "灯", line)
+    for reply in ("わかった、ちょっと行ってみる", "了解です、すぐ行きます"):
+        outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー"), (line, reply)
