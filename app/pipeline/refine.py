@@ -495,6 +495,8 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             before, found, after = norm.partition(name)
             if not found:
                 continue
+            # (what the clause before says stays out: 過去の事件、資料室で当たってみるか)
+            before = before.rsplit("、", 1)[-1]
             leading = ctx.analyzer.analyze(before).tokens if before else ()
             # (a modifier of the place's own may come first: 地下の収蔵庫)
             plain_start = not any(pos not in _LEADING_POS and pos != "名詞" and w != "の" for w, _, pos in leading)

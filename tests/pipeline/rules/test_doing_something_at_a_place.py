@@ -73,3 +73,14 @@ def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
         f"{place}では静かにしましょう",  # a rule for the place
     )
     assert_explicit_moves(place, (), staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@each_place_and_alias
+def test_trying_something_there_after_a_clause_of_its_own_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 6: 似たような手口の過去の事件、資料室で当たってみるか answered なし: てみるか was no let's, and the
+    clause before the place counted against it."""
+    moving = (f"似たような手口の過去の事件、{place}で当たってみるか", f"{alias}で調べてみるかな")
+    staying = (f"{place}で調べてみるかって言われても", f"似たような事件、{alias}で調べたか？")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
