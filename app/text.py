@@ -55,6 +55,8 @@ class AnalyzedText:
     # Content words in SudachiPy's longest units, unnormalised (surface, dictionary form, normalised
     # form): the keys word vectors are looked up by.
     content_words: tuple[tuple[str, str, str], ...] = ()
+    # How the text reads, in hiragana (広間 → ひろま): a name a player types in kana is found by it.
+    reading: str = ""
 
     def contains(self, phrase: AnalyzedText) -> bool:
         """Whether `phrase` appears in this text, by surface or by dictionary forms. A phrase written in
@@ -148,7 +150,12 @@ class TextAnalyzer:
                 if m.part_of_speech()[0] in _CONTENT_POS and m.part_of_speech()[1] not in _FUNCTION_SUBPOS
             )
         result = AnalyzedText(
-            raw=text, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens, content_words=content_words
+            raw=text,
+            norm=norm,
+            lemmas="".join(t[1] for t in tokens),
+            tokens=tokens,
+            content_words=content_words,
+            reading=normalize("".join(m.reading_form() for m in morphemes if m.surface().strip())),
         )
         if len(self._cache) < 50_000:  # scenario words and eval texts repeat; player texts rarely do
             self._cache[typed] = result

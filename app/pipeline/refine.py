@@ -255,7 +255,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not."""
-    places = mentioned_moves(ctx.text, ctx.candidates)
+    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text):
         return None
     if (
@@ -322,7 +322,9 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     # a place question in the sentence that goes (ママのところって行ったことある？), not in another
     # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
-    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates) or any(is_place_question(s) for s in moving):
+    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+        return None
+    if any(is_place_question(s) for s in moving):
         return None
     if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_PERSON):
         return None
@@ -431,7 +433,7 @@ def _says_of_place(text: AnalyzedText, place: Candidate, after_place: re.Pattern
 def waiting_at_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """The player saying they will be at a reachable place (控え室で待ってますね) goes there: no
     movement verb is said, but the place is where the player will be."""
-    places = mentioned_moves(ctx.text, ctx.candidates)
+    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1 or not _says_of_place(ctx.text, places[0], _STAY_AFTER):
         return None
     return Outcome(places[0].action, "waiting_at_place", f"says the player will be at {places[0].action.target}")
@@ -441,7 +443,7 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
     """The player saying they will search a reachable place (自転車置き場も確認しておきます, 収蔵庫を確認
     させてください) goes there to do it. Not what is at the place (ロビーの防犯カメラを確認しておきます names
     the camera), nor a search asked of someone else (ロビーを調べてください) or already done (調べた)."""
-    places = mentioned_moves(ctx.text, ctx.candidates)
+    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1 or not _says_of_place(ctx.text, places[0], _SEARCH_AFTER):
         return None
     return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
@@ -481,7 +483,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
     警備室でカメラの映像を確認させていただきます, 展示室を拝見させていただいてもよろしいでしょうか) goes there: the
     place is named as where it is done, with no movement verb. Not asked of someone else (ロビーで待ってて
     ください), not past, not a question about the place."""
-    places = mentioned_moves(ctx.text, ctx.candidates)
+    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1:
         return None
     place = places[0]
@@ -533,7 +535,7 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     word (失礼しますって言うの？) or names a reachable place (控え室に戻ります、失礼します goes there)."""
     text = _without_a_closing_name(ctx)
     farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
-    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates):
+    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
         return None
     return farewell
 
@@ -733,7 +735,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
     if STAYING_HERE.match(PAUSES.split(trim(reply.norm))[-1]):
         return None
-    if mentioned_moves(reply, ctx.candidates):
+    if mentioned_moves(reply, ctx.candidates, ctx.analyzer):
         return None
     if len(text) <= 15:
         goes = (
@@ -790,7 +792,7 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
     line = ctx.line_before
     if line is None or not (offers(line) or _invites(ctx, line)):
         return None
-    chosen = mentioned_moves(ctx.text, ctx.candidates)
+    chosen = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(chosen) != 1 or chosen[0] not in mentioned_moves(line, ctx.candidates):
         return None
     reply = trim(ctx.text.norm)
@@ -885,6 +887,8 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     candidate = ctx.candidate_for(action)
     names = candidate.names if candidate else (action.target or "",)
     if any(names_place(ctx.text, n) for n in names):
+        return None
+    if candidate is not None and mentioned_moves(ctx.text, (candidate,), ctx.analyzer):  # named in kana
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
     if len(moves) == 1 and ctx.moves_in_text() and not named_things(ctx.text):

@@ -7,7 +7,7 @@ import unicodedata
 
 from app import lexicon
 from app.pipeline.candidates import Candidate
-from app.text import AnalyzedText, as_whole_words, normalize, whole_word_starts
+from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, whole_word_starts
 
 
 def normalized_words(words: str) -> tuple[str, ...]:
@@ -93,7 +93,7 @@ def _is_kana(char: str) -> bool:
     return "ぁ" <= char <= "ゖ" or char == "ー"
 
 
-def names_place(text: AnalyzedText, name: str) -> bool:
+def names_place(text: AnalyzedText, name: str, kana_words_up_to: int = 2) -> bool:
     """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
     船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
     (がく|や), so a cut inside kanji counts; and a short name all in kana must start and end where words
@@ -108,7 +108,7 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     norm = text.norm
     # (kana texts are cut unreliably, らいぶはうすいこう: らい|ぶ|は|うすい|こう; only a short name is
     # found across words by chance)
-    kana_name = len(name) <= 2 and all(_is_kana(char) for char in name)
+    kana_name = len(name) <= kana_words_up_to and all(_is_kana(char) for char in name)
     start = norm.find(name)
     while start >= 0:
         end = start + len(name)
@@ -129,10 +129,23 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     return False
 
 
-def mentioned_moves(text: AnalyzedText, candidates: tuple[Candidate, ...]) -> list[Candidate]:
+def mentioned_moves(
+    text: AnalyzedText, candidates: tuple[Candidate, ...], analyzer: TextAnalyzer | None = None
+) -> list[Candidate]:
     """Move candidates whose location id or alias the text names (normalised); a place named only inside
-    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's)."""
-    named = {c: [normalize(n) for n in c.names if names_place(text, n)] for c in candidates if c.action.kind == "move"}
+    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's).
+    With the analyser, a name is also named by how it reads, for a player typing kana (ひろま for 広間,
+    うらのくら for 裏の蔵), as a word of its own."""
+
+    def names_of(candidate: Candidate) -> list[str]:
+        found = [normalize(n) for n in candidate.names if names_place(text, n)]
+        if analyzer is not None:
+            readings = (analyzer.analyze(n).reading for n in candidate.names if any(is_kanji(ch) for ch in n))
+            # (one kana is a particle as often as a place: 課 reads か)
+            found += [r for r in readings if len(r) >= 2 and names_place(text, r, kana_words_up_to=3)]
+        return found
+
+    named = {c: names_of(c) for c in candidates if c.action.kind == "move"}
 
     def inside_another(place: Candidate) -> bool:
         longer = [n for other, names in named.items() if other != place for n in names]

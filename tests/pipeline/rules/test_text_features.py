@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.readings.text import lcs_length, longest_shared_run, names_place
+from app.pipeline.candidates import build_candidates
+from app.pipeline.readings.text import lcs_length, longest_shared_run, mentioned_moves, names_place
+from app.scenario import Scenario
+from app.schemas import GameState
 from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import move
 
 
 def test_lcs() -> None:
@@ -59,3 +63,16 @@ def test_a_kana_name_starts_and_ends_where_words_do(text: str, place: str, named
 def test_longest_shared_run() -> None:
     assert longest_shared_run("搬入口の辺りで誰か", "リハの途中、搬入口の辺りで帽子の男") == 7
     assert longest_shared_run("abc", "xyz") == 0
+
+
+@pytest.mark.issue(27)
+def test_a_place_typed_in_kana_is_named_by_how_it_reads(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 6: ひかえしつ もどる (a phone player, not converting) named no place; a name is also found by
+    its reading, as a word of its own, and not by one kana (課 reads か)."""
+    candidates = tuple(build_candidates(stage_state, hoshizora))
+    for text in ("ひかえしつ もどる", "がくやに いこう"):
+        named = mentioned_moves(analyzer.analyze(text), candidates, analyzer)
+        assert [c.action for c in named] == [move("控え室")], text
+    assert mentioned_moves(analyzer.analyze("ひかえしつ もどる"), candidates) == []  # without the analyser
