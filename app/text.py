@@ -27,10 +27,23 @@ _STAMMER = re.compile(r"(?:(?<=^)|(?<=[、,，\s…‥]))([ぁ-ゖァ-ヺ])[、,
 
 
 _JAPANESE_SPACE = re.compile(r"[^\x00-\x7f][ \u3000]+[^\x00-\x7f]")
-# What a word ends a clause with, so that a space after it is a pause (TextAnalyzer._spaces_as_pauses).
-_CLAUSE_CLOSING_POS = frozenset(("動詞", "形容詞", "助動詞", "感動詞"))
-# …or a particle that closes a sentence (終助詞: ね, よ, か) or a clause (けど, から, ので).
+# A particle that closes a clause (besides the sentence-closing 終助詞: ね, よ, か).
 _CLOSING_PARTICLES = frozenset(["けど", "けれど", "けども", "から", "ので", "のに", "し"])
+_POLITE = frozenset(["ます", "です"])
+# What opens something new after a plain verb, an adjective or an auxiliary.
+_OPENING_POS = frozenset(["動詞", "副詞", "感動詞", "代名詞", "連体詞"])  # not じゃ: やばい じゃね asks
+
+Word = tuple[str, tuple[str, ...], str]  # surface, part of speech, normalised form
+
+
+def _ends_a_clause(before: Word, after: Word) -> bool:
+    """Whether a space between these two words ends a clause (TextAnalyzer._spaces_as_pauses)."""
+    (surface, pos, form), following = before, after[1][0]
+    if pos[1] == "終助詞" or pos[0] == "感動詞" or surface in _CLOSING_PARTICLES:
+        return True
+    if pos[0] == "助動詞" and form in _POLITE:
+        return following not in ("助詞", "助動詞")
+    return pos[0] in ("動詞", "形容詞", "助動詞") and following in _OPENING_POS
 
 
 def without_stammers(text: str) -> str:
@@ -162,25 +175,33 @@ class TextAnalyzer:
         return result
 
     def _spaces_as_pauses(self, text: str) -> str:
-        """The text with each space that closes a phrase made a pause (、): a player typing kana on a
-        phone spaces words (わかった ありがとう またくるね, 失礼します 課長も…), and after a verb, an
-        adjective, an auxiliary, an interjection or a closing particle the space ends a clause. After a
-        noun or any other particle it only spaces words (うらの くら みてくる, この カレー), and between
-        latin words it is a word break; both are removed with the rest of the white space."""
+        """The text with each space that ends a clause made a pause (、): a player typing kana on a
+        phone spaces words (わかった ありがとう またくるね, 失礼します 課長も…). A space ends a clause after a
+        closing particle (ね, よ, か, けど) or an interjection; after a polite ます or です unless a particle
+        follows (行きます って); after a plain verb, an adjective or another auxiliary only when what follows
+        opens something new (a verb, an adverb, an interjection, a pronoun: わかった ありがとう), for before
+        a noun or a particle the verb is inside its phrase (行く 人, 戻る 前に, 行く って, 行く らしい). After a
+        noun or another particle (うらの くら) and between latin words a space only spaces words: removed
+        with the rest of the white space."""
         if not _JAPANESE_SPACE.search(text):
             return text
+        words = [
+            (m.surface(), m.part_of_speech(), m.normalized_form())
+            for m in self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode)
+        ]
         pieces: list[str] = []
-        before = ("", "")  # the last word's surface and part of speech
-        morphemes = list(self._tokenizer.tokenize(unicodedata.normalize("NFKC", text), self._mode))
-        for index, m in enumerate(morphemes):
-            surface = m.surface()
-            if not surface.strip():
-                following = next((n.surface() for n in morphemes[index + 1 :] if n.surface().strip()), "")
-                closes = before[1] in _CLAUSE_CLOSING_POS or before[1] == "終助詞" or before[0] in _CLOSING_PARTICLES
-                japanese = not before[0][-1:].isascii() and not following[:1].isascii()
-                pieces.append("、" if closes and japanese and following else surface)
+        for index, (surface, _, _) in enumerate(words):
+            if surface.strip():
+                pieces.append(surface)
                 continue
-            pieces.append(surface)
-            pos = m.part_of_speech()
-            before = (surface, "終助詞" if pos[1] == "終助詞" else pos[0])
+            before = next((w for w in reversed(words[:index]) if w[0].strip()), None)
+            after = next((w for w in words[index + 1 :] if w[0].strip()), None)
+            pause = (
+                before is not None
+                and after is not None
+                and not before[0][-1:].isascii()
+                and not after[0][:1].isascii()
+                and _ends_a_clause(before, after)
+            )
+            pieces.append("、" if pause else surface)
         return "".join(pieces)

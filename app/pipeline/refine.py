@@ -19,6 +19,7 @@ from app.pipeline.filters import filter_by_words
 from app.pipeline.readings.farewell import (
     ENDING_ONLY_FAREWELLS,
     FAREWELL_END_PARTICLES,
+    FAREWELLS_AS_A_CLAUSE,
     ending_farewell,
     excuse_asked,
     farewell_talked_about,
@@ -33,6 +34,7 @@ from app.pipeline.readings.movement import (
     has_movement_cue,
     intends,
     is_place_question,
+    lets,
     lets_asked,
     named_things,
 )
@@ -290,8 +292,10 @@ def _as_called(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(f"{name}{h}" for name in names for h in ("", *_HONORIFICS))
 
 
-# Going to a person: any movement, or visiting (宮本さんのところにも伺ってみます).
-_TO_A_PERSON = TO_A_NAMED_PLACE | lexicon.words("movement", "visiting")
+# Going to a person: any movement, or visiting their place (宮本さんのところにも伺ってみます).
+_VISITING = lexicon.words("movement", "visiting")
+_TO_A_PERSON = TO_A_NAMED_PLACE | _VISITING
+_TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んとこ とこ のお宅 のうち の家 んち"))
 
 
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
@@ -300,14 +304,18 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     話を聞きに行こう, 駐在さんにこのこと知らせてくる), or named anywhere in a text that goes to see someone
     without saying whom (健太さん、朝から姿が見えないし、ちょっと会いに行ってみます)."""
     norm = ctx.text.norm
-    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
+    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE)]
+    # (visiting counts towards someone's place only: 店長に伺ってみます asks)
+    visiting = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _VISITING)]
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
     found = set()
     for character, names in ctx.character_names:
         if character not in elsewhere or character in ctx.state.present:
             continue
         called = _as_called(names)
-        directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving)
+        directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving) or any(
+            f"{c}{p}" in sentence for c in called for p in _TO_THEIR_PLACE for sentence in visiting
+        )
         if directed or (to_see_someone and any(c in norm for c in called)):
             found.add((character, elsewhere[character]))
     return found
@@ -457,6 +465,8 @@ _SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
 
 
 # …or as where the player's proposal takes them (ステーションまで歩こうか, 本陣まで足を運んでみるといたそう).
+_GOING_WHEN_PROPOSED = lexicon.words("movement", "going_when_proposed")
+_AT_A_TIME = frozenset(normalized_words("とき 時 前 後 あと 際 間 途中 ところ 頃 ころ 次 今度 今日 今夜 明日 あした"))
 _TOWARDS_IT = ("へ", "まで", "のほうへ", "の方へ", "のほうまで", "の方まで")
 
 
@@ -497,8 +507,13 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             before, found, after = norm.partition(name)
             if not found:
                 continue
-            # (what the clause before says stays out: 過去の事件、資料室で当たってみるか)
-            before = before.rsplit("、", 1)[-1]
+            # (a topic set out before stays out: 過去の事件、資料室で当たってみるか; not a time or a
+            # condition: ライブ終わったら、ロビーで…, 次の休憩のとき、… plan for later)
+            if "、" in before:
+                topic, _, clause = before.rpartition("、")
+                last = ctx.analyzer.analyze(topic).tokens[-1:]
+                if last and last[0][2] == "名詞" and last[0][0] not in _AT_A_TIME:
+                    before = clause
             leading = ctx.analyzer.analyze(before).tokens if before else ()
             # (a modifier of the place's own may come first: 地下の収蔵庫)
             plain_start = not any(pos not in _LEADING_POS and pos != "名詞" and w != "の" for w, _, pos in leading)
@@ -507,7 +522,10 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             # (では sets a rule for the place: ロビーでは静かにしましょう)
             at = after.startswith(_DONE_AT) and not after.startswith("では")
             seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
-            towards = after.startswith(_TOWARDS_IT)
+            # (only with a verb of going: ロビーまで届く声で歌おう, ロビーへ電話してみよう go nowhere)
+            towards = after.startswith(_TOWARDS_IT) and any(
+                lemma in _GOING_WHEN_PROPOSED for _, lemma, _ in ctx.analyzer.analyze(after).tokens
+            )
             # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)
             done = any(lemma == _PAST for _, lemma, _ in ctx.analyzer.analyze(after).tokens)
             if (at or seen or towards) and not done and not any(h in after for h in _HERE_INSTEAD):
@@ -604,7 +622,8 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
             continue
         # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ) parts only as a
         # sentence of its own
-        if head[-1] not in CLOSING_MARKS and (farewell in ENDING_ONLY_FAREWELLS or farewell.startswith("また")):
+        leads_on = farewell in ENDING_ONLY_FAREWELLS or farewell in FAREWELLS_AS_A_CLAUSE or farewell.startswith("また")
+        if head[-1] not in CLOSING_MARKS and leads_on:
             return None
         opening = trim(head)
         for greeting in _GREETING_OPENERS:
@@ -774,11 +793,26 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                 )
             )
             # …or when it opens on going itself (行く行く〜焼きそばパン残ってっかな): what follows is talk
-            or (bool(leading) and bare_movement(leading[0]))
+            or (bool(leading) and _opens_on_going(leading[0], reply))
         )
     if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+# What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).
+_TAKEN_BACK = tuple(normalized_words("が、 けど けれど でも と言 って言 とは ただ"))
+
+
+def _opens_on_going(first: AnalyzedText, reply: AnalyzedText) -> bool:
+    """The reply's first clause is the player's own going, as a let's (行こう) or the movement said twice
+    (行く行く〜, 行きます行きます), and nothing after it takes it back or quotes it; not telling someone
+    else to go (行ってきなよ, 行ってあげて)."""
+    verbs = [lemma for _, lemma, pos in first.tokens if pos == "動詞"]
+    said_twice = len(verbs) >= 2 and len(set(verbs)) == 1 and verbs[0] in MOVE_VERBS
+    own = said_twice or (bare_movement(first) and lets(first))
+    rest = reply.norm[len(first.norm) :]
+    return own and not any(word in rest for word in _TAKEN_BACK)
 
 
 _PLACE_CHOSEN = lexicon.words("agreement", "place_chosen")

@@ -184,5 +184,10 @@ def test_visiting_a_person_humbly_is_going_to_them(
     for text in ("真壁さんのところにも一応伺ってみます", "店長のところへお邪魔しよう"):
         result = interpreter.interpret(hoshizora.id, text, state)
         assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
-    for text in ("ちょっと伺いたいんですが", "真壁さんのところに伺ったのは昨日です"):
+    for text in (
+        "ちょっと伺いたいんですが",
+        "真壁さんのところに伺ったのは昨日です",
+        "店長に伺ってみます",
+        "真壁さんに伺えばわかるかな？",
+    ):
         assert interpreter.interpret(hoshizora.id, text, state).decided_by != "rule:going_to_a_person", text

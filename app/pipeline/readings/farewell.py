@@ -40,7 +40,7 @@ _CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phras
 
 
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
-_FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
+FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 
 
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
@@ -58,8 +58,8 @@ _SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
 _SEE_YOU_AT = lexicon.pattern("farewell", "see_you_at")
 
 
-# …unless the promise is past, negative, a request or a question (また会えた, また来てね, また来るの).
-_NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|か|かな|っけ|たら|れば|て)$")
+# …unless the promise is past, negative, a request or a question (また会えた, また来てね, また来るの, また来るんかい).
+_NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|ん|か|かな|っけ|たら|れば|て)$")
 
 
 _THANKS_ON_LEAVING = lexicon.phrases("farewell", "thanks_on_leaving")
@@ -99,7 +99,7 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return closing.group(1)
     # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
     *before, last_clause = PAUSES.split(trimmed)
-    if last_clause in _FAREWELLS_AS_A_CLAUSE:
+    if last_clause in FAREWELLS_AS_A_CLAUSE:
         return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな).
     wish_or_people = _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED

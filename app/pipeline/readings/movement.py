@@ -441,11 +441,15 @@ _SENTENCE_ENDS = frozenset(("。", ".", "!", "?", "…"))
 
 
 def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """A word earlier in the verb's sentence sets the going on another day (明日…来るつもり): a plan."""
-    for surface, lemma, _ in reversed(before_verb):
-        if surface in _SENTENCE_ENDS:
+    """A word earlier in the verb's clause sets the going on another day (明日…来るつもり): a plan. Not
+    one that only qualifies a noun (明日の資料、控え室に取りに行ってくる) or stands in a clause of its
+    own (明日も早いし、控え室戻って寝るわ)."""
+    for index in range(len(before_verb) - 1, -1, -1):
+        surface, lemma, _ = before_verb[index]
+        if surface in _SENTENCE_ENDS or surface in ("、", ","):
             return False
-        if surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY:
+        qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),)
+        if (surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY) and not qualifies:
             return True
     return False
 

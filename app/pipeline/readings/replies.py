@@ -12,7 +12,6 @@ from app.pipeline.readings.movement import (
     MOVE_VERBS,
     SURU,
     TRYING_AUXILIARIES,
-    U_ROW,
     lets,
     movement_asked,
     named_things,
@@ -198,17 +197,17 @@ def says_yes(reply: AnalyzedText) -> bool:
     )
 
 
+_BEING = frozenset(normalize(w) for w in ("ある", "有る", "いる", "居る"))
+
+
 def _verb_said_twice(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
     """The invitation's verb said twice, eagerly (一緒に見ます？ → 見る見る, read by the analyser as the
     adverb みるみる): the whole reply, in the verb's dictionary form."""
     said = trim(reply.norm).rstrip("!！")
     half = said[: len(said) // 2]
-    return (
-        len(said) >= 4
-        and said == half * 2
-        and half.endswith(U_ROW)
-        and (half in invitation.lemmas or half in invitation.norm)
-    )
+    # (the verb it closes on, or the one before an auxiliary: 見てみます; not being there: あるある)
+    invited = [lemma for _, lemma, pos in invitation.tokens if pos == "動詞"][-2:]
+    return len(said) >= 4 and said == half * 2 and half in invited and half not in _BEING
 
 
 def echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:

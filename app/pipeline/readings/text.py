@@ -129,20 +129,51 @@ def names_place(text: AnalyzedText, name: str, kana_words_up_to: int = 2) -> boo
     return False
 
 
+_PREDICATES = frozenset(("動詞", "助動詞", "形容詞"))
+
+
+def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
+    """Whether the text spells `reading` in kana as a word of its own: starting and ending where words
+    do, a noun if it is one word, no kanji next to it (門 reads もん, but 行くもん closes on a particle; 森 reads
+    もり, but 大もり is a large helping and もり上がって a verb; 受付 reads うけつけ, but うけつけない is a verb)."""
+    starts: dict[int, tuple[int, str]] = {}  # where each word starts: its end, its part of speech
+    ends, position = set(), 0
+    for surface, _, pos in text.tokens:
+        starts[position] = (position + len(surface), pos)
+        position += len(surface)
+        ends.add(position)
+    norm = text.norm
+    if position != len(norm):
+        return False
+    start = norm.find(reading)
+    while start >= 0:
+        end = start + len(reading)
+        alone = not (start > 0 and is_kanji(norm[start - 1])) and not (end < len(norm) and is_kanji(norm[end]))
+        first = starts.get(start)
+        # (a single word must be a noun; several, as the analyser cuts kana (がく|や), no verb among them)
+        inside = [pos for at, (_, pos) in starts.items() if start <= at < end]
+        noun = first is not None and (first[1] == "名詞" if first[0] == end else not _PREDICATES & set(inside))
+        if noun and end in ends and alone:
+            return True
+        start = norm.find(reading, start + 1)
+    return False
+
+
 def mentioned_moves(
     text: AnalyzedText, candidates: tuple[Candidate, ...], analyzer: TextAnalyzer | None = None
 ) -> list[Candidate]:
     """Move candidates whose location id or alias the text names (normalised); a place named only inside
     another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's).
-    With the analyser, a name is also named by how it reads, for a player typing kana (ひろま for 広間,
-    うらのくら for 裏の蔵), as a word of its own."""
+    With the analyser, in a text with no kanji, a name is also named by how it reads, for a player typing
+    kana (ひろま for 広間, うらのくら for 裏の蔵), as a word of its own."""
 
     def names_of(candidate: Candidate) -> list[str]:
         found = [normalize(n) for n in candidate.names if names_place(text, n)]
-        if analyzer is not None:
+        # (only in a text typed all in kana: where the player converts, a kana word is no place name)
+        if analyzer is not None and not any(is_kanji(ch) for ch in text.norm):
             readings = (analyzer.analyze(n).reading for n in candidate.names if any(is_kanji(ch) for ch in n))
             # (one kana is a particle as often as a place: 課 reads か)
-            found += [r for r in readings if len(r) >= 2 and names_place(text, r, kana_words_up_to=3)]
+            found += [r for r in readings if len(r) >= 2 and _named_by_reading(text, r)]
         return found
 
     named = {c: names_of(c) for c in candidates if c.action.kind == "move"}

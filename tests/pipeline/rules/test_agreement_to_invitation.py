@@ -1381,3 +1381,26 @@ def test_a_line_that_tells_the_player_to_go_invites(
     for reply in ("わかった、ちょっと行ってみる", "了解です、すぐ行きます"):
         outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
         assert outcome is not None and outcome.action == move("ロビー"), (line, reply)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("ロビーで何してたか、正直に言ってみな", "うん"),  # an imperative of saying, not going
+        ("ロビーまで聞こえるように、思いっきり歌ってこい", "はい"),
+        ("控え室の鍵、湊に返してきなさい", "わかった"),
+        ("先生はロビーに行きんさったよ", "うん"),  # an honorific past
+        ("ロビーのポスター、あとで見てごらん", "わかった"),
+        ("ロビーに行ってみない？", "行こう、と言いたいが、湊くんに止められてるんだ"),  # taken back
+        ("ロビーに行ってみない？", "行ってきなよ、灯ちゃん一人で大丈夫でしょ"),  # someone else sent
+        ("ロビーで何かあるみたい、見に行く？", "あるある"),  # not the invited verb said twice
+        ("ロビーに湊くんいるから、行ってみない？", "いるいる"),
+    ],
+)
+def test_review_near_misses_do_not_go(
+    line: str, reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Review of issue 27's round-6 changes: each answered a move."""
+    state = after_line(stage_state, "灯", line)
+    assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, (line, reply)

@@ -84,3 +84,20 @@ def test_trying_something_there_after_a_clause_of_its_own_goes_there(
     moving = (f"似たような手口の過去の事件、{place}で当たってみるか", f"{alias}で調べてみるかな")
     staying = (f"{place}で調べてみるかって言われても", f"似たような事件、{alias}で調べたか？")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@each_place_and_alias
+def test_towards_a_place_without_going_or_after_a_time_clause_is_no_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Review of issue 27's round-6 changes: へ or まで with a verb that goes nowhere, and a time or a
+    condition in a clause before the place, made false moves."""
+    staying = (
+        f"{place}まで届く声で歌おう！",
+        f"{alias}へ電話してみよう",
+        f"{place}までケーブル延ばそう",
+        f"ライブ終わったら、{alias}で物販手伝おう",
+        f"あとで、{place}で話そう",
+        f"次の休憩のとき、{alias}で話しましょう",
+    )
+    assert_explicit_moves(place, (), staying, scenes, scene, analyzer, rule=doing_something_at_a_place)

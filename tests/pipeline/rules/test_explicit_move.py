@@ -505,3 +505,22 @@ def test_kana_itte_after_a_place_is_going_not_saying(
     moving = (f"{place}いって報告しよ", f"{alias} いってみる", f"{place}へいってくる")
     staying = (f"{place}いってた", f"{alias}っていってたよ", f"{place}のこと、ほんとにいってた？")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.issue(27)
+@each_place_and_alias
+def test_spaces_inside_a_phrase_do_not_make_a_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Review of issue 27's round-6 changes: a space after a verb read as a pause cut hearsay, nouns and
+    conditions off their verb."""
+    staying = (
+        f"{place} 行く って 湊くんが 言ってた",
+        f"湊くん {alias} 行く らしい よ",
+        f"{place} 行く なら 湊くんに 言ってね",
+        f"{alias} 行く 人 いる？",
+        f"{place} 戻る 前に ちょっと 話そ",
+        f"明日{place}に行こう",  # another day: a plan
+    )
+    assert_explicit_moves(place, (), staying, scenes, scene, analyzer)
+    assert_explicit_moves(place, (f"明日も早いし、{alias}に戻って寝るわ",), (), scenes, scene, analyzer)

@@ -508,3 +508,23 @@ def test_a_space_after_a_farewell_pauses_as_a_comma_would(scene: str, scenes: Sc
     leaving = ("今夜はこのへんで失礼します 課長もあまり無理なさらずに", "わかった ありがとう またくるね")
     staying = ("またの機会にしときます", "じゃあね って言ってたけど あれはどういう意味？")
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_review_near_misses_of_kana_and_clause_farewells_stay(
+    scene: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Review of issue 27's round-6 changes: someone else coming back, じゃな as "right", a じゃね that
+    leads into more talk, and spaces inside a phrase read as pauses, each answered a leave."""
+    staying = (
+        "台風またくるね",
+        "あいつまたくるよ",
+        "いやまたくるんかい",
+        "ほう、じゃな。もうちいと話そうや",
+        "なるほどね。じゃね、次の曲なんだけど",
+        "帰る とか 言わないでよ",
+        "帰る わけ ない でしょ",
+        "ノイズ やばい じゃね",
+    )
+    assert_farewells((), staying, *scenes[scene], analyzer)
