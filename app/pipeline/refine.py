@@ -522,12 +522,13 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             # (では sets a rule for the place: ロビーでは静かにしましょう)
             at = after.startswith(_DONE_AT) and not after.startswith("では")
             seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(_SEEING)
+            after_words = ctx.analyzer.analyze(after).tokens
             # (only with a verb of going: ロビーまで届く声で歌おう, ロビーへ電話してみよう go nowhere)
             towards = after.startswith(_TOWARDS_IT) and any(
-                lemma in _GOING_WHEN_PROPOSED for _, lemma, _ in ctx.analyzer.analyze(after).tokens
+                lemma in _GOING_WHEN_PROPOSED for _, lemma, _ in after_words
             )
             # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)
-            done = any(lemma == _PAST for _, lemma, _ in ctx.analyzer.analyze(after).tokens)
+            done = any(lemma == _PAST for _, lemma, _ in after_words)
             if (at or seen or towards) and not done and not any(h in after for h in _HERE_INSTEAD):
                 return Outcome(
                     place.action, "doing_something_at_a_place", f"proposes doing something at {place.action.target}"

@@ -9,6 +9,7 @@ from app import lexicon
 from app.lexicon import tokens as token_patterns
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.text import (
+    CLOSING_MARKS,
     FIRST_PERSON_WORDS,
     SENTENCE_END_PARTICLES,
     asks_who_what_where,
@@ -223,7 +224,7 @@ _NEGATIVE_N = normalize("ず")
 
 
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
-U_ROW = tuple("うくぐすずつぬぶむゆる")
+_U_ROW = tuple("うくぐすずつぬぶむゆる")
 
 
 # Going and coming back, closing on Edo speech's くらぁ for くるわ (ちょっくら見てくらぁ), which the
@@ -298,7 +299,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
             any(s in ("ない", "ぬ", "ません") for s in following)
-            or ("ず" in following and not tokens[end][0].endswith(U_ROW))
+            or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
         )
@@ -437,7 +438,8 @@ def _hearsay_or_guess(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 _ANOTHER_DAY = lexicon.words("movement", "another_day")
-_SENTENCE_ENDS = frozenset(("。", ".", "!", "?", "…"))
+# Where a clause ends, as clauses_of cuts (、 too).
+_CLAUSE_ENDS = CLOSING_MARKS | {"?", "、", ","}
 
 
 def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
@@ -446,7 +448,7 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     own (明日も早いし、控え室戻って寝るわ)."""
     for index in range(len(before_verb) - 1, -1, -1):
         surface, lemma, _ = before_verb[index]
-        if surface in _SENTENCE_ENDS or surface in ("、", ","):
+        if surface in _CLAUSE_ENDS:
             return False
         qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),)
         if (surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY) and not qualifies:

@@ -93,22 +93,30 @@ def _is_kana(char: str) -> bool:
     return "ぁ" <= char <= "ゖ" or char == "ー"
 
 
-def names_place(text: AnalyzedText, name: str, kana_words_up_to: int = 2) -> bool:
+def _word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
+    """Where each of the text's words starts in its normalised text: the word's end and its part of
+    speech; None when the words do not spell the text."""
+    spans, position = {}, 0
+    for surface, _, pos in text.tokens:
+        spans[position] = (position + len(surface), pos)
+        position += len(surface)
+    return spans if position == len(text.norm) else None
+
+
+def names_place(text: AnalyzedText, name: str) -> bool:
     """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
     船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
     (がく|や), so a cut inside kanji counts; and a short name all in kana must start and end where words
     do (the bar's alias ハコ is not named by 私はこれで: は|これ)."""
     name = normalize(name)
-    ends, position = set(), 0
-    for surface, _, _ in text.tokens:
-        position += len(surface)
-        ends.add(position)
-    if position != len(text.norm):
-        return name in text.norm  # the words do not spell the text: no boundaries to check
+    spans = _word_spans(text)
+    if spans is None:
+        return name in text.norm  # no boundaries to check
+    ends = {end for end, _ in spans.values()}
     norm = text.norm
     # (kana texts are cut unreliably, らいぶはうすいこう: らい|ぶ|は|うすい|こう; only a short name is
     # found across words by chance)
-    kana_name = len(name) <= kana_words_up_to and all(_is_kana(char) for char in name)
+    kana_name = len(name) <= 2 and all(_is_kana(char) for char in name)
     start = norm.find(name)
     while start >= 0:
         end = start + len(name)
@@ -136,15 +144,11 @@ def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
     """Whether the text spells `reading` in kana as a word of its own: starting and ending where words
     do, a noun if it is one word, no kanji next to it (門 reads もん, but 行くもん closes on a particle; 森 reads
     もり, but 大もり is a large helping and もり上がって a verb; 受付 reads うけつけ, but うけつけない is a verb)."""
-    starts: dict[int, tuple[int, str]] = {}  # where each word starts: its end, its part of speech
-    ends, position = set(), 0
-    for surface, _, pos in text.tokens:
-        starts[position] = (position + len(surface), pos)
-        position += len(surface)
-        ends.add(position)
-    norm = text.norm
-    if position != len(norm):
+    starts = _word_spans(text)
+    if starts is None:
         return False
+    ends = {end for end, _ in starts.values()}
+    norm = text.norm
     start = norm.find(reading)
     while start >= 0:
         end = start + len(reading)
