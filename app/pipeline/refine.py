@@ -88,31 +88,22 @@ from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
 # 下がらせていただきます takes one's leave. Matched on the trimmed text (控え室へ下がる。).
 _WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ(?![たま])|ります|る$|るよ|るね|るわ|ろう)")
 
-
 # After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
 _ABOUT = ("について", "のこと", "の話", "の噂")
-
 
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
 _GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
 
-
 # A no, anywhere or opening the reply (app/lexicon/refusal.json).
 _REFUSAL = lexicon.pattern("refusal", "anywhere")
-
 
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 # (w before one is laughter: ｗｗA3って答えて)
 _TOKEN = r"(?<![a-vx-z0-9])a[0-9]{1,3}(?![0-9])"
-
-
 _BARE_TOKEN = re.compile(_TOKEN)
-
 
 # Parts of speech that say something; without any, a text is fillers (やっぱり, うーん, ね).
 _CONTENT_POS = frozenset(("名詞", "動詞", "形容詞", "形状詞", "代名詞"))
-
-
 _OPTION_TOKEN = re.compile(
     rf"{_TOKEN}.{{0,8}}(選|答|返|出力|にして|にしと|にしろ|にせよ|確定|決定|決まり|正解|でお願い|で頼む|でよろしく|でいこ|で行こ|でいく|で行く"
     r"|ってことで|ということで)"
@@ -279,11 +270,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
 _TO_THE_PERSON = lexicon.phrases("movement", "to_the_person")
-
-
 _TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
-
-
 _HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
 
 
@@ -349,8 +336,6 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
 
 # What may mark the place as a question's topic: って; with a movement verb in the question, は too.
 _TOPIC_MARKERS = ("って",)
-
-
 _TOPIC_MARKERS_BEFORE_A_MOVEMENT = ("って", "は")
 
 
@@ -391,7 +376,6 @@ def _openings(norm: str) -> tuple[str, ...]:
 # Whether anyone is there (誰かいる？, どなたかいらっしゃいますか, 誰がおるん？).
 _SOMEONE_THERE = re.compile(r"(誰|だれ|どなた)(か|が)?(いる|いま|いら|おる|おり|おん)")
 
-
 # The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
 # before the place but an opener, a first person or an adverb, so that 「湊さんならロビーにいますよ」 or
 # 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
@@ -400,8 +384,6 @@ _STAY_BEFORE = re.compile(
     rf"(?:(?:{FIRST_PERSON_PATTERN})(?:は|も|、))?"
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
 )
-
-
 _STAY_AFTER = re.compile(
     r"(?:のほう|の方)?(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと|ちいと|ちょい)?"
     r"(?:いる|います|おります|おる|待ってる|待ってます|待っています|待っております|待ちます|待機してる|待機してます"
@@ -412,7 +394,6 @@ _STAY_AFTER = re.compile(
     r"|休む|休みます|休んでる|休んでます|休んでいます|休んどる|休んどく|休んでおきます)"
     r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
 )
-
 
 # The player saying they will search a place (自転車置き場も確認しておきます, 奥でもう一回探してみます,
 # 収蔵庫を確認させてください): in the player's own voice, not past, asked or asked of someone else.
@@ -459,30 +440,20 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
 
 # Where a place is named as the scene of what the player does (館長室で話しましょう, 展示室を拝見させて…).
 _DONE_AT = ("で", "のほうで", "の方で", "でも")
-
-
 _SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
-
 
 # …or as where the player's proposal takes them (ステーションまで歩こうか, 本陣まで足を運んでみるといたそう).
 _GOING_WHEN_PROPOSED = lexicon.words("movement", "going_when_proposed")
 _AT_A_TIME = frozenset(normalized_words("とき 時 前 後 あと 際 間 途中 ところ 頃 ころ 次 今度 今日 今夜 明日 あした"))
 _TOWARDS_IT = ("へ", "まで", "のほうへ", "の方へ", "のほうまで", "の方まで")
 
-
 # Somewhere else the sentence goes on to do it (ロビーの方が広いけど、ここで話しましょう).
 _HERE_INSTEAD = tuple(normalize(w) for w in ("ここ", "そこ", "こっち", "そっち", "此処"))
-
-
 _PAST = normalize("た")
-
 
 # Someone else made to do it (ロビーで待ってもらおう, 歌ってもらおうか), unlike the player's own させてもらおう.
 _HAVING_OTHERS_DO = re.compile(r"(?<![させ])[てで](もらお|もらいましょ|いただこ|いただきましょ)")
-
-
 _SEEING = tuple(normalize(w) for w in ("拝見", "見", "確認", "調べ", "見学", "見物", "のぞ", "覗"))
-
 
 # Words that may come before the place in such a sentence: openers, adverbs, a first person.
 _LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "代名詞"))
@@ -579,18 +550,15 @@ _TURNING_TO = tuple(
     )
 )
 
-
 # Openers that greet before a 失礼します that opens a visit (どうも、失礼します).
 _GREETING_OPENERS = tuple(
     normalize(w) for w in ("どうも", "あの", "あのう", "こんにちは", "こんばんは", "おはようございます")
 )
 
-
 # A 失礼しました said of a moment before (さっきは失礼しました、…): an apology, no farewell.
 _EARLIER = tuple(
     normalize(w) for w in ("さっき", "先ほど", "さきほど", "先程", "昨日", "先日", "この前", "この間", "この度")
 )
-
 
 # A farewell that also opens a visit (失礼します、お茶をお持ちしました): first in the text, it may greet.
 _ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
@@ -1014,14 +982,11 @@ _PRAISE = (
     r"|きれい|綺麗|おしゃれ|お洒落|いい色|ええ色|よか色|立派|見事|粋|よく(?:でき|出来)|年季が?入"
     r"|にあって|にあう|ええやん"  # in kana (そのハンチング…にあってるぅ), in Kansai (その帽子、ええやんか)
 )
-
-
 _PRAISED = re.compile(
     r"(?:その|この)(?P<thing>[^、。?!.]{1,10}?)(?:、|\.{2,})?"
     r"(?:よう|すごく|とても|大変|めっちゃ|めちゃ|ほんと|本当に|なんか|まじ|なかなか|実に|ほんまに|まあ)?"
     rf"(?:{_PRAISE})"
 )
-
 
 # A topic that is itself praise, thanks or encouragement (相手の仕事ぶりをほめる, 相手の働きをねぎらう).
 _PRAISING_TOPIC = re.compile(rf"ほめ|褒|誉|ねぎら|労う|励ま|感謝|ありがと|見事|さすが|{_PRAISE}")
@@ -1106,13 +1071,10 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     knowledge_echo,
 )
 
-
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
 # of the text, so it drops out of the decision instead of turning it into なし (measured on the public
 # sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理).
 NOT_A_READING = frozenset({"move_needs_destination_or_cue", "move_needs_movement", "place_question_is_not_move"})
-
-
 AFTER_MODEL: tuple[Rule, ...] = (
     place_is_the_subject,
     move_needs_destination_or_cue,

@@ -20,10 +20,8 @@ from app.text import AnalyzedText, normalize
 # Farewells that end a conversation, matched at the end of the text (app/lexicon/farewell.json)…
 _FAREWELL_PHRASES = lexicon.phrases("farewell", "farewell")
 
-
 # …compared without long-vowel marks, as the text is (ゴーホーム matches ごほむ).
 FAREWELLS = tuple(phrase.replace("ー", "") for phrase in _FAREWELL_PHRASES)
-
 
 # Farewells only at the very end: inside a text they say something else (邪魔したくない, この辺で見た);
 # with the player's own "I" taking leave (私はこれで, あっしはこれで, では私はそろそろ).
@@ -31,63 +29,40 @@ ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tu
     f"{word}は{leave}" for word in FIRST_PERSON_WORDS for leave in ("これで", "そろそろ")
 )
 
-
 # Farewells' other parts, at the end of a text (app/lexicon/farewell.json): "well then" as a sentence of its
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
 # turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
 # 学校で), thanks on leaving (a cue, not a farewell).
 _CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phrases('farewell', 'closing_sentence')))})$")
-
-
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
 FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
-
-
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
-
-
 _GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
-
-
 _TURNING_IN = lexicon.pattern("farewell", "turning_in")
-
-
 _SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
-
-
 _SEE_YOU_AT = lexicon.pattern("farewell", "see_you_at")
-
 
 # …unless the promise is past, negative, a request or a question (また会えた, また来てね, また来るの, また来るんかい).
 _NOT_A_PROMISE = re.compile(r"(た|だ|ない|ません|の|ん|か|かな|っけ|たら|れば|て)$")
-
-
 _THANKS_ON_LEAVING = lexicon.phrases("farewell", "thanks_on_leaving")
-
 
 # After a leaving word, these make it the time of something else (帰るとき, 帰る前に, 失礼するまで).
 _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中")
 
-
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = lexicon.words("movement", "leaving")
-
 
 # Leaving a place behind (学校を後にする, その場をあとにした); not putting something off (それは後にします).
 _LEFT_BEHIND = re.compile(
     r"(場|ここ|そこ|学校|校舎|店|館|屋敷|建物|会場|部屋|現場|町|村)を(後|あと)に(する|します|しよう|しましょう|した)"
 )
 
-
 # Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
 # 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
 _SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for first in ("引き", "引"))
 
-
 # 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先")
-
-
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
 
 
@@ -119,7 +94,6 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 # own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で), and ちゃ ends
 # 帰らなくちゃ.
 FAREWELL_END_PARTICLES = (*SENTENCE_END_PARTICLES, "で", "ちゃ", "での")
-
 
 # A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
 _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか|しましょう|しましょうか)$")
@@ -171,11 +145,8 @@ _LEAVE_ASKED_FOR = re.compile(
     r"|(ちゃ|じゃ|ては|では)(だめ|駄目|いけ|まず))"
 )
 
-
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
-
-
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
 
 

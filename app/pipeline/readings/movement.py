@@ -26,43 +26,29 @@ from app.text import AnalyzedText, TextAnalyzer, normalize
 # The language data the rules read lives in app/lexicon/*.json, each table with where it matches and the
 # examples it must and must not match (tests/pipeline/test_lexicon.py runs them).
 MOVE_VERBS = lexicon.words("movement", "verbs")
-
-
 TO_A_NAMED_PLACE = MOVE_VERBS | lexicon.words("movement", "home")
-
 
 # Asking about a place rather than going there (屋上ってどうやって上がるの).
 _PLACE_QUESTION = lexicon.pattern("place_question", "asking")
 
-
 # Volitional endings (行こう, 話そう, 見よう, 戻ろう): o-row kana followed by う.
 _VOLITIONAL = tuple(f"{kana}う" for kana in "おこごそぞとどのほぼぽもよょろ")
-
 
 # Its short spoken form, without う, asked with か (西: 行こか, さらおか, 戻ろか, しよか), or with まい, the
 # Nagoya let's (行こまい, 見てこよまい; the standard won't-go is 行くまい, on the dictionary form), or with
 # ら, the Kishu let's (つれもて行こら), or で, the Awa one (見に行こでー), or さ, the Ise one (つんだって行こさ).
 _SHORT_VOLITIONAL = tuple("おこごそぞとどのほぼぽもよょろ")
-
-
 _AFTER_SHORT_VOLITIONAL = ("か", "まい", "ら", "で", "さ")
-
 
 # …and in its short or Kansai forms (行きましょ, 参りましょか, 行きまひょ).
 _POLITE_VOLITIONAL = ("ましょう", "ましょ", "まひょ")
 
-
 # …and its ておこう, contracted (お参りしとこう, 読んどこう): the volitional is the auxiliary.
 _SHORT_OKU_VOLITIONAL = ("とこう", "どこう")
 
-
 # A-row kana: where a verb's negative stem ends (行か-ない, 寄ら-ねえ).
 _A_ROW = tuple("かがさざただなばぱまやらわ")
-
-
 _E_ROW = tuple("えけげせぜてでねへべぺめれ")
-
-
 SURU = normalize("為る")
 
 
@@ -115,7 +101,6 @@ _ASKED_BY_KA = (
     ["ませ", "ん", "?"],
 )
 
-
 # The spoken negative asked after a verb's a-row stem (寄らねえ？, 行かん？, 参らぬか, 行かへん？).
 _NEGATIVE_ASKED = (
     ["ね", "?"],
@@ -144,8 +129,6 @@ _NEGATIVE_ASKED = (
     ["ん", "か", "え"],
     ["ん", "か", "え", "?"],
 )
-
-
 _REQUEST_ASKED = re.compile(r"(くれ|もらえ)(る|ない|ます|ません)(か\??|\?)")
 
 
@@ -171,8 +154,6 @@ def movement_asked(verb: str, following: list[str]) -> bool:
 # What makes a movement noun a movement done (移動する, 移動をする, 移動を始める, 移動を開始する), humbly too
 # (移動いたします).
 _HUMBLE_SURU = normalize("致す")
-
-
 _NOUN_DONE = (
     (SURU,),
     (_HUMBLE_SURU,),
@@ -182,7 +163,6 @@ _NOUN_DONE = (
     ("を", normalize("開始"), SURU),
 )
 
-
 # …or declare it, ending the sentence (テントへ移動であります！, 次は倉庫へ移動です): not asked (移動ですか),
 # not past (移動だった), not denied (移動ではありません).
 _NOUN_DECLARED = (
@@ -191,8 +171,6 @@ _NOUN_DECLARED = (
     ("です",),
     ("だ",),
 )
-
-
 _DECLARATION_CLOSES = frozenset(("よ", "ね", "ぞ", "ぜ", "な", "!", "。", "."))
 
 
@@ -212,26 +190,16 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 
 _KURU = normalize("来る")
-
-
 _TEKU = normalize("てく")
-
-
 _IKU = normalize("行く")
-
-
 _NEGATIVE_N = normalize("ず")
-
 
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
 
-
 # Going and coming back, closing on Edo speech's くらぁ for くるわ (ちょっくら見てくらぁ), which the
 # analyser reads as a storehouse (蔵) or a particle.
 _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
-
-
 _IU = normalize("言う")
 _SPLIT_VERBS = lexicon.words("movement", "split_verbs")
 _SPLIT_NOT_MOVEMENT = lexicon.words("movement", "split_not_movement")
@@ -325,24 +293,16 @@ def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> boo
 
 _MASU = normalize("ます")
 
-
 # Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
 _VERB_TAILS = frozenset(normalized_words("て で ちゃう ちまう じゃう てく く くる いく しまう"))
-
-
 CONJUNCTIVE = frozenset(("て", "で"))
-
 
 # Verbs that follow a て-form and add to it (見てみる, 確かめておく, 聞いてくる).
 TRYING_AUXILIARIES = frozenset(normalized_words("見る みる 置く おく 行く いく 来る くる"))
 
-
 # Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
 _INTENDING = frozenset(normalized_words("ところ 所 つもり こと 予定 気 時間 頃 番"))
-
-
 _FIRST_PERSON = frozenset(FIRST_PERSON_WORDS)
-
 
 # Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
 _PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
@@ -402,8 +362,6 @@ def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 # Going on (進んでる, 向かっとる; 向かっている, read as て + 居る): someone's movement under way, not the
 # player's decision when asked.
 _ONGOING = frozenset(normalize(w) for w in ("てる", "でる", "とる", "どる"))
-
-
 _IRU = normalize("居る")
 
 
@@ -418,8 +376,6 @@ def _under_way_asked(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 _GOING_HEARD_OF = lexicon.phrases("movement", "hearsay")
-
-
 _GUESS_OF_A_STATE = lexicon.phrases("movement", "guess_of_a_state")
 
 
@@ -470,13 +426,9 @@ def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
 
-
 # Directions that stand for the place they point at (下へ戻ろう, 外に出よう), as whole words only: 下駄, 外国.
 _DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
-
-
 _CARRYING = frozenset(normalized_words("持つ 連れる"))
-
 
 # When or with whom, not where (おけ、今行く; 共に参る).
 _NOT_WHERE = frozenset(normalized_words("今 いま 今すぐ ただいま 只今 一緒 共"))

@@ -37,23 +37,13 @@ from app.text import AnalyzedText, normalize, strip_punctuation
 # A short yes: words anywhere, approval opening a clause, words opening the reply, whole replies, and the
 # openers a yes may follow (app/lexicon/agreement.json).
 _AGREEMENT_ANYWHERE = lexicon.phrases("agreement", "anywhere")
-
-
 _APPROVAL = lexicon.phrases("agreement", "approval")
-
-
 _AGREEMENT = lexicon.phrases("agreement", "opening")
-
-
 _AGREEMENT_WHOLE = lexicon.phrases("agreement", "whole")
-
 
 # Busy, anywhere in a reply (あの…今ちょっと手が離せない感じで…): a no.
 _BUSY = re.compile(r"手が離せ(ない|ん|ませ|なく)")
-
-
 _REFUSAL_OPENING = lexicon.phrases("refusal", "opening")
-
 
 # English yeses in katakana that open like いえ once folded to hiragana (イエス, イェーイ).
 _YES_LIKE_NO = (normalize("イエス"), normalize("いえい"), normalize("いえーい"))
@@ -66,17 +56,13 @@ def _opens_with_no(text: str) -> bool:
 # The Shinshu let's, on a verb's negative stem (行かず: "let's go", not "without going"): asked, it
 # invites (見に行かず？); said back to such an invitation, it goes (ほうだね、行かず).
 _SHINSHU_LETS_ASKED = re.compile(r"[かがさたなばまらわ]ず\?$")
-
-
 _SHINSHU_LETS_SAID = re.compile(r"[かがさたなばまらわ]ず$")
-
 
 # (話して as a request, not inside a noun's する: 電話して, 会話して; どうぞ offers, it does not ask)
 # (not 何かあったら, 何かあれば: "if anything comes up" asks nothing)
 ASKING = re.compile(
     r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|(なに|何)(?!かあ)|誰|いつ|どこ|なぜ)"
 )
-
 
 # Won't you, let's, come along, in the dialects the data lists (app/lexicon/invitation.json).
 _INVITING = lexicon.pattern("invitation", "inviting")
@@ -97,8 +83,6 @@ def is_invitation(text: AnalyzedText) -> bool:
 
 
 _OFFERS = token_patterns.patterns("offer", "offering")
-
-
 _ASKED_WITH = frozenset(("か", "かね", "かい", "かえ"))  # a sentence closed by these is asked, marked or not
 
 
@@ -119,14 +103,10 @@ def offers(line: AnalyzedText) -> bool:
 # A movement called out to the listener (行くぞ, 戻るぜ): the speaker takes the player along.
 _RALLYING = (["ぞ"], ["ぜ"])
 
-
 # A clause that concedes something before what it leads to (…じゃないけど, …だが), or gives a reason
 # for it (気になっていたので, 暇だし; けん: western から).
 _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
-
-
 _REASON = ("ので", "んで", "から", "けん", "し")
-
 
 # Following someone (あとについていきます, 後を付いて行く, humbly ついてまいります), not failing to
 # (ついていけない) nor refusing to.
@@ -149,8 +129,6 @@ def follows(reply: AnalyzedText) -> bool:
 # The player's own "I" opening a reply to an invitation (おじさん, おばさん: how the middle-aged name
 # themselves, counted only here, before a yes or a no).
 _SELF = rf"(?:{FIRST_PERSON_PATTERN}|おじさん|おばさん)"
-
-
 _OWN_SUBJECT = re.compile(rf"^{_SELF}(?:も|は)")
 
 
@@ -256,7 +234,6 @@ STAYING_HERE = re.compile(
     r"(?:から|がら|し)?(?:ね|よ|わ|ぜ|な|けん|けえ|けぇ|きに|すけ)*$"  # not past: ここで待ってたのは湊さんだよ
 )
 
-
 # …or that sends the one inviting alone (兄貴だけでどうぞ; タケ、行ってこい), read from the data.
 _GO_ALONE = lexicon.pattern("refusal", "go_alone")
 
@@ -269,14 +246,9 @@ def tells_to_go_alone(norm: str) -> bool:
 # The player's own "I" found fine as it is (わしはええわ, おれはいいっちゃ, アタシはパス): no thanks.
 DECLINING_ME = re.compile(rf"^{_SELF}は(?:いい|ええ|よか|結構|遠慮|パス)")
 
-
 # An apology opening a reply with no yes, a no opening its last clause, a can't or pass ending it.
 _APOLOGY = lexicon.phrases("refusal", "apology")
-
-
 _REFUSAL_LAST_CLAUSE = lexicon.phrases("refusal", "last_clause")
-
-
 _REFUSAL_CLOSING = lexicon.pattern("refusal", "closing")
 
 

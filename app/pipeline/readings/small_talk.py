@@ -12,11 +12,7 @@ from app.text import AnalyzedText
 # Questions about the person asked, and what in a topic's own texts makes them the topic's
 # (app/lexicon/small_talk.json).
 TENURE = lexicon.pattern("small_talk", "tenure")
-
-
 PERSONAL = lexicon.pattern("small_talk", "personal")
-
-
 SOMEONE_DESCRIBED = lexicon.pattern("small_talk", "someone_described")
 
 
@@ -36,20 +32,15 @@ def prefixed_stem(tokens: tuple[tuple[str, str, str], ...], index: int) -> bool:
 # not ここの, そこの (here, there), nor hearsay (この旅館、昔は療養所だったって聞きました: news of the place).
 # (An ellipsis, which NFKC writes as dots, sets the thing off too: そのカーディガン…まあ似合ってる.)
 _REMARKED = re.compile(r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!.]{1,10})(?:、|\.{2,})(?P<remark>[^、。?!]+)$")
-
-
 _HEARSAY = re.compile(r"(って|と)(聞|言|い[うっ])|らしい|そうだ|そうです|んだって|ですって")
-
 
 # (そうだ after a stem is how a thing looks, not hearsay: その懐中電灯、明るそうですね; SudachiPy reads that
 # そう as a 形状詞, hearsay's as a noun: 明日閉まるそうですね)
 _LOOKS = re.compile(r"そう(だ|です)")
 
-
 # An opinion put as a question, asking to be agreed with (そのジャージ、ダサくね？ その靴、泥だらけじゃない？),
 # is a remark too.
 _TAG_QUESTION = re.compile(r"(く|じゃ)(ね|ねえ|ねー|ない)\?$")
-
 
 # Where the listener bought a thing of theirs, asked (その長靴、どこで買うたと？ そのネクタイどこで買ったのよ),
 # is a remark on it too.
@@ -57,12 +48,9 @@ _WHERE_BOUGHT = re.compile(
     r"(?<![こそあど])(?:その|この)(?P<thing>[^、。?!]{1,10}?)、?(?:って|は)?、?どこで(?:買|こう|購入)"
 )
 
-
 # A remark on the place itself, the player's here (ここ、かび臭いじゃん; ここはひんやりしてんな), set off by
 # a comma, は or って: not ここで待ってる, ここからの景色 (a thing of its own).
 HERE = ("ここ", "こっち", "この辺", "ここら")
-
-
 _HERE_REMARKED = re.compile(rf"^(?P<thing>{'|'.join(HERE)})(?:(?:は|って)、?|、)(?P<remark>[^、。?!]+)$")
 
 

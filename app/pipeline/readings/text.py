@@ -17,21 +17,14 @@ def normalized_words(words: str) -> tuple[str, ...]:
 # The player speaking of themselves (俺が行く, 私は楽屋にいますね), as words and as a regular-expression
 # alternation, for the patterns that allow them before a clause (app/lexicon/speech.json).
 FIRST_PERSON_WORDS = lexicon.phrases("speech", "first_person")
-
-
 FIRST_PERSON_PATTERN = "|".join(FIRST_PERSON_WORDS)
-
-
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
-
 
 # A face typed at the end: (´・ω・`), (^^), （笑）.
 _TRAILING_FACE = re.compile(r"[(（][^()（）]{1,12}[)）]$")
 
-
 # Radio talk's closing word after a comma (…異常なし、以上; 帰宅する、オーバー).
 _RADIO_CLOSING = re.compile(r"[、,]\s*(以上|おーばー|おーば)$")
-
 
 # …and its "over" after a question (帰ってよいか、どうぞ): the text is still asked.
 _ASKED_OVER = re.compile(r"(?<=か)[、,]\s*(どうぞ|おーばー|おーば)$")
@@ -50,11 +43,7 @@ def trim(norm: str) -> str:
 
 
 SENTENCE_END_PARTICLES = lexicon.phrases("speech", "sentence_end_particles")
-
-
 _BEFORE_APPROVAL = frozenset(("補助記号", "感動詞", "代名詞", "接続詞"))
-
-
 INTERJECTIONS = lexicon.phrases("agreement", "openers")
 
 
@@ -222,8 +211,6 @@ def asks_who_what_where(words: list[tuple[str, str, str]]) -> bool:
 
 # Marks that close a sentence without changing it (行くか。 行くか！); with commas, the pauses in one.
 CLOSING_MARKS = frozenset("。.!…‥")
-
-
 PAUSES = re.compile(f"[、,{''.join(sorted(CLOSING_MARKS))}]")
 
 
@@ -242,7 +229,6 @@ def rest_of_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> list[str]:
 
 # A tic some characters close their sentences with, after a finished predicate (ですにゃ, したぴょん).
 _VERBAL_TIC = re.compile(r"(?<=[すたかよねん])(にゃ[んあー]?|ぴょん)(?=[\s、。,.!?…‥~〜♪☆★]|$)")
-
 
 # The Edo and merchants' polite ending, やす for ます (失礼しやす, お供しやす, 失礼しやした), after a verb's stem;
 # not やすい (easy to).
