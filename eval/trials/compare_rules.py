@@ -42,13 +42,13 @@ def module_at(revision: str, path: str) -> ModuleType:
     name = f"{Path(path).stem}_then"
     folder = Path(tempfile.mkdtemp())
     copy = folder / f"{name}.py"
-    readings = subprocess.run(
-        ["git", "ls-tree", "--name-only", revision, "app/pipeline/readings/"],
-        check=True,
-        capture_output=True,
-        text=True,
-    ).stdout.split()
-    if readings:
+    if "app.pipeline.readings" in source:  # the rules since the split; text.py and addressee.py import none
+        readings = subprocess.run(
+            ["git", "ls-tree", "--name-only", revision, "app/pipeline/readings/"],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout.split()
         (folder / "readings_then").mkdir()
         for file in readings:
             shown = subprocess.run(["git", "show", f"{revision}:{file}"], check=True, capture_output=True, text=True)
