@@ -109,23 +109,33 @@ def test_phrases_load_from_a_scenario_file_and_unknown_kinds_are_refused(tmp_pat
     assert any("farewells" in str(problem) for problem in loaded.problems)
 
 
+def _assert_going_to_a_person(
+    scenario: Scenario, state: GameState, analyzer: TextAnalyzer, going: tuple[str, ...], staying: tuple[str, ...] = ()
+) -> None:
+    """Each text of `going` is the move to ロビー, where the state has 真壁, by going_to_a_person; none of
+    `staying` is decided by that rule."""
+    interpreter = Interpreter({scenario.id: scenario}, FakeBackend(), analyzer)
+    for text in going:
+        result = interpreter.interpret(scenario.id, text, state)
+        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    for text in staying:
+        assert interpreter.interpret(scenario.id, text, state).decided_by != "rule:going_to_a_person", text
+
+
 def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     """Seed 001: 「ママに会いに行こう」 in the back room is the move to the room where she is."""
     state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
-    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
-    for text in ("店長に会いに行こう", "真壁さんのところへ行ってくる", "マスターに話を聞きに行きましょう"):
-        result = interpreter.interpret(hoshizora.id, text, state)
-        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    going = ("店長に会いに行こう", "真壁さんのところへ行ってくる", "マスターに話を聞きに行きましょう")
     # issue 27's new-shape sets: the person with にも, a purpose of one's own, or left unsaid after being named
-    for text in (
+    going += (
         "真壁さんにも話を聞きに行こう",
         "店長に相談しに行ってきます",
         "店長、今どこかな。ちょっと会いに行ってくる",
-    ):
-        result = interpreter.interpret(hoshizora.id, text, state)
-        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
+    )
+    _assert_going_to_a_person(hoshizora, state, analyzer, going)
+    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
     # where the player cannot go, going to see them is nothing the game can act on
     far = stage_state.model_copy(update={"elsewhere": {"真壁": "裏口"}})
     result = interpreter.interpret(hoshizora.id, "店長に会いに行こう", far)
@@ -150,16 +160,13 @@ def test_going_to_someone_s_place_or_to_see_their_face(
     顔見に行ってこよう), and a guess about them in another sentence (辰じいさんなら何か知ってるかも。…会いに
     行ってきます, whose 知って read as a question about a place)."""
     state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
-    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
-    for text in (
+    going = (
         "真壁さんとこ顔出してくるね",
         "店長の顔見に行ってこよう",
         "店長なら何か知ってるかも。ちょっと会いに行ってきます",
-    ):
-        result = interpreter.interpret(hoshizora.id, text, state)
-        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
-    for text in ("店長のところって行ったことある？", "店長とこのお店、知ってる？"):
-        assert interpreter.interpret(hoshizora.id, text, state).decided_by != "rule:going_to_a_person", text
+    )
+    staying = ("店長のところって行ったことある？", "店長とこのお店、知ってる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 
 def test_elsewhere_must_name_known_characters_and_places(
@@ -180,14 +187,11 @@ def test_visiting_a_person_humbly_is_going_to_them(
     """Round 5: 宮本さんのところにも一応伺ってみます visits someone (movement.json's visiting); for a place,
     or with nobody absent named, 伺う asks (ちょっと伺いたいんですが)."""
     state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
-    interpreter = Interpreter({hoshizora.id: hoshizora}, FakeBackend(), analyzer)
-    for text in ("真壁さんのところにも一応伺ってみます", "店長のところへお邪魔しよう"):
-        result = interpreter.interpret(hoshizora.id, text, state)
-        assert (result.action, result.decided_by) == (Action("move", "ロビー"), "rule:going_to_a_person"), text
-    for text in (
+    going = ("真壁さんのところにも一応伺ってみます", "店長のところへお邪魔しよう")
+    staying = (
         "ちょっと伺いたいんですが",
         "真壁さんのところに伺ったのは昨日です",
         "店長に伺ってみます",
         "真壁さんに伺えばわかるかな？",
-    ):
-        assert interpreter.interpret(hoshizora.id, text, state).decided_by != "rule:going_to_a_person", text
+    )
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
