@@ -21,6 +21,7 @@ from types import ModuleType
 
 from app import lexicon
 from app.evaluation.dataset import load_eval_file
+from app.lexicon import tokens as token_patterns
 from app.pipeline import refine
 from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
@@ -72,15 +73,21 @@ def module_at(revision: str, path: str) -> ModuleType:
         shown = subprocess.run(["git", "show", f"{revision}:{file}"], check=True, capture_output=True, text=True)
         (data / Path(file).name).write_text(shown.stdout, encoding="utf-8")
     here, lexicon.LEXICON_DIR = lexicon.LEXICON_DIR, data
-    lexicon.load.cache_clear()
-    lexicon.pattern.cache_clear()
+    _clear_lexicon_caches()
     try:
         spec.loader.exec_module(module)
     finally:
         lexicon.LEXICON_DIR = here
-        lexicon.load.cache_clear()
-        lexicon.pattern.cache_clear()
+        _clear_lexicon_caches()
     return module
+
+
+def _clear_lexicon_caches() -> None:
+    """Forget every table read so far, token patterns too: else a revision's rules would read today's
+    patterns (intention.json, offer.json) that the module loaded first had cached."""
+    lexicon.load.cache_clear()
+    lexicon.pattern.cache_clear()
+    token_patterns.patterns.cache_clear()
 
 
 def outcomes(
