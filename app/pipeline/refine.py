@@ -334,6 +334,53 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     return Outcome(candidate.action, "going_to_a_person", f"goes to see {character}, who is at {location}")
 
 
+_BEING_THERE = lexicon.words("movement", "someone_there")
+_ASKING_SOMEONE = lexicon.words("movement", "asking_someone")
+_NEGATIVES = frozenset(normalized_words("ない ぬ ず ません"))
+_MASU = normalize("ます")
+
+
+def _said_to_be_at(ctx: RuleContext, place: Candidate) -> bool:
+    """Someone is said to be at the place: its name, に, a verb of being, not negated (駐車場にいるはずだし,
+    管理人室にいらっしゃるそうなので; not 駐車場にはいない)."""
+    norm = ctx.text.norm
+    for name in (normalize(n) for n in place.names):
+        start = norm.find(f"{name}に")
+        if start < 0:
+            continue
+        after = ctx.analyzer.analyze(norm[start + len(name) + 1 :]).tokens
+        if after and after[0][1] in _BEING_THERE and not any(t[1] in _NEGATIVES for t in after[1:3]):
+            return True
+    return False
+
+
+def _decides_to_ask_someone(clause: AnalyzedText) -> bool:
+    """A clause in which the player will ask or see someone, closed on what they will do (警備員さんに聞いて
+    みよう, 大家さんにも相談してみます)."""
+    words = [t for t in clause.tokens if t[2] != "補助記号"]
+    asking = [i for i, (_, lemma, _) in enumerate(words) if lemma in _ASKING_SOMEONE]
+    if not asking or not any(w[0] == "に" for w in words[: asking[0]]) or _HAVING_OTHERS_DO.search(clause.norm):
+        return False
+    humble_will = len(words) >= 2 and words[-1][1] == _MASU and words[-2][2] == "動詞"
+    return intends(clause) or humble_will
+
+
+def seeing_someone_where_they_are(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """The player deciding to ask or see someone the text says is at a reachable place goes there
+    (警備員さんに聞いてみよう、駐車場にいるはずだし; 大家さんにも相談してみます、管理人室にいらっしゃるそうなので):
+    the model read what they will ask as the topic. Not a report alone (店長なら事務所におるよ), not a
+    question (事務所にいるの？: the player must close a clause on what they will do), not one that says no
+    one is there (駐車場にはいない), not someone else made to ask (聞いてもらおう)."""
+    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    if len(places) != 1 or not _said_to_be_at(ctx, places[0]):
+        return None
+    if not any(_decides_to_ask_someone(clause) for clause in clauses_of(ctx.text)):
+        return None
+    return Outcome(
+        places[0].action, "seeing_someone_where_they_are", f"goes to see someone at {places[0].action.target}"
+    )
+
+
 # What may mark the place as a question's topic: って; with a movement verb in the question, は too.
 _TOPIC_MARKERS = ("って",)
 _TOPIC_MARKERS_BEFORE_A_MOVEMENT = ("って", "は")
@@ -1062,6 +1109,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     searching_a_place,
     doing_something_at_a_place,
     going_to_a_person,
+    seeing_someone_where_they_are,
     farewell_leaves,
     agreement_to_invitation,
     choosing_an_offered_place,

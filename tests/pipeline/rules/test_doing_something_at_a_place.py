@@ -101,3 +101,20 @@ def test_towards_a_place_without_going_or_after_a_time_clause_is_no_move(
         f"次の休憩のとき、{alias}で話しましょう",
     )
     assert_explicit_moves(place, (), staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@each_place_and_alias
+def test_trying_it_said_plainly_or_deciding_to_oneself_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 6: 北口のロータリーでユウキを待ってみる answered なし: a plain てみる and a verb before か
+    (一杯やるか) closed no intention."""
+    moving = (f"{place}でしばらく様子を見てみる", f"{alias}で何か食べるか", f"じゃあ{place}で一服するかな")
+    staying = (
+        f"{place}で待ってみる？",  # asked
+        f"{alias}で調べてみろ",  # an order
+        f"{place}に誰かいるか",  # a being
+        f"{alias}でやってるか",  # ongoing
+        f"{place}で食べたか",  # past
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
