@@ -6,7 +6,7 @@ import re
 from collections.abc import Iterator
 
 from app import lexicon
-from app.pipeline.readings.movement import TO_A_NAMED_PLACE
+from app.pipeline.readings.movement import TO_A_NAMED_PLACE, declined, plainly_negated
 from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     PAUSES,
@@ -150,6 +150,10 @@ _CONDITIONAL = ("たら", "ば")
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
 
 
+# A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない).
+_NOT_MEANT = re.compile(r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)")
+
+
 def _potential(surface: str, lemma: str) -> bool:
     """A godan verb in its potential form (帰れる, 帰れます from 帰る): the stem, then れ."""
     return lemma.endswith("る") and surface.startswith(f"{lemma[:-1]}れ")
@@ -162,7 +166,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     if ending_farewell(text) is not None:
         return True
     norm = plain_speech(text.norm)
-    if any(not after.startswith(_WHEN) for _, after in _farewells_in(norm)) or _LEFT_BEHIND.search(norm):
+    said = [after for _, after in _farewells_in(norm) if not after.startswith(_WHEN)]
+    if any(not _NOT_MEANT.match(after) for after in said) or _LEFT_BEHIND.search(norm):
         return True
     surfaces = [surface for surface, _, _ in text.tokens]
     asked = False
@@ -173,6 +178,9 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
+            continue
+        # (まだ帰らないよ, 帰る気ないです, 帰らなくていい; not 帰らないと, nor 帰らない？ proposing it)
+        if declined(text.tokens[index + 1 :]) or (plainly_negated(text.tokens[index + 1 :]) and not is_question(text)):
             continue
         asked_for = "".join(s for s in surfaces[index + 1 : index + 8] if s not in _LEAVE_VERB_TAILS)
         if _LEAVE_ASKED_FOR.match(asked_for) and is_question(text):

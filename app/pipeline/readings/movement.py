@@ -258,11 +258,13 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         # 行ったり来たりしてた)
         if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
             continue
-        if _describes_a_noun(after_verb) or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
+        # (行かないわけにはいかない: a must, though わけ follows the verb)
+        described = _describes_a_noun(after_verb) and not _must(after_verb)
+        if described or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
         if _hearsay_or_guess(after_verb) or _on_another_day(tokens[:index]):
             continue
-        if _under_way_asked(after_verb):
+        if _under_way_asked(after_verb) or declined(after_verb):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
@@ -413,15 +415,56 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
+_CANNOT_NOT = ("いか", "行か")
+
+
+def _in_its_clause(after_verb: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    """The words after the verb up to the end of its clause (、 or a closing mark)."""
+    for index, (surface, _, _) in enumerate(after_verb):
+        if surface in _CLAUSE_ENDS:
+            return after_verb[:index]
+    return after_verb
 
 
 def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """戻らないと(ね), 行かないといけない, 行かんと: "I must go", not a negation."""
-    surfaces = [surface for surface, _, pos in after_verb if pos != "補助記号"]
+    """戻らないと(ね), 行かないといけない, 行かんと, 行かないわけにはいかない: "I must go", not a negation."""
+    surfaces = [surface for surface, _, _ in _in_its_clause(after_verb)]
+    if surfaces[:3] == ["ない", "わけ", "に"]:  # (…には, then いかない: cannot not go)
+        return [s for s in surfaces[3:] if s != "は"][:1] in ([c] for c in _CANNOT_NOT)
     if surfaces[:2] not in (["ない", "と"], ["ん", "と"]):
         return False
     rest = surfaces[2:]
     return all(s in SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)
+
+
+_PLAIN_NEGATIVES = ("ない", "ぬ", "ません", "ねえ", "へん", "ひん")
+
+
+def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The verb is negated (帰らない, 帰りません, 帰らん), and no must (帰らないと, 帰らんといけん)."""
+    words = _in_its_clause(after_verb)
+    if not words or _must(after_verb):
+        return False
+    surface, lemma, _ = words[0]
+    if surface == "ませ" and len(words) > 1:  # (帰りません: ませ, then ん)
+        surface, lemma, _ = words[1]
+    return surface in _PLAIN_NEGATIVES or (surface == "ん" and lemma == _NEGATIVE_N)
+
+
+_MEANING_TO = frozenset(normalized_words("気 つもり 予定"))
+_NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
+_NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 も"))
+
+
+def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """What follows a movement or leaving verb says the player will not go, though the verb is no plain
+    negative: no intention (戻る気はまだない, 帰る気ないです, 行くつもりはありません), no need (行かなくて
+    いい, 帰らなくても大丈夫)."""
+    words = _in_its_clause(after_verb)
+    if words[:1] and words[0][0] in _MEANING_TO:
+        return any(lemma in _NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])
+    surfaces = [surface for surface, _, _ in words]
+    return surfaces[:2] == ["なく", "て"] and bool(surfaces[2:3]) and surfaces[2] in _NO_NEED
 
 
 _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))

@@ -192,3 +192,21 @@ def test_leaving_a_place_behind_is_a_leave_cue(scene: str, scenes: Scenes, analy
     for text in ("それは後にします", "宿題を後にする", "この話はあとにしよう"):
         assert not has_leave_cue(analyzer.analyze(text)), text
     assert leave_needs_cue(LEAVE, context("礼を言って学校を後にする", scenario, state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("まだ帰らないよ", False),  # a plain negative
+        ("もう帰りません", False),
+        ("今夜は帰る気ないですよ、最後まで付き合います", False),  # no intention (round 7: a false leave)
+        ("帰るつもりはありません", False),
+        ("帰らなくていいの？", False),  # no need
+        ("そろそろ帰らないと", True),  # a must
+        ("帰らんといけん", True),
+        ("もう帰らない？", True),  # proposing it
+    ],
+)
+def test_a_leaving_verb_negated_or_not_meant_is_no_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
+    assert has_leave_cue(analyzer.analyze(text)) is cue, text
