@@ -731,10 +731,11 @@ def _invites(ctx: RuleContext, line: AnalyzedText) -> bool:
 def _partly_named_moves(
     line: AnalyzedText, candidates: tuple[Candidate, ...], offered: bool = False
 ) -> list[Candidate]:
-    """Reachable places a line with a movement in it names by the first word of their name only
-    (パトロールの人に言いに行こう → パトロール詰所), or a line with a movement or an offer by the word
-    after の (わらわの泉へ、共に来ぬか → 精霊の泉; 丘の上で花火ば見らんね → 見晴らしの丘): a character's
-    line may name a place loosely. Only for the game's own lines; a player's text must name the place."""
+    """Reachable places a line with a movement in it names by the first or last word of their name only
+    (パトロールの人に言いに行こう → パトロール詰所; 上のタンク、見に行くか → 貯水タンク), or a line with a
+    movement or an offer by the word after の (わらわの泉へ、共に来ぬか → 精霊の泉; 丘の上で花火ば見らんね →
+    見晴らしの丘): a character's line may name a place loosely. Only for the game's own lines; a player's
+    text must name the place."""
     moving = has_movement_cue(line)
     if not (offered or moving):
         return []
@@ -742,7 +743,10 @@ def _partly_named_moves(
 
     def loosely(name: str, noun: str) -> bool:
         return noun != name and (
-            (moving and len(noun) >= 2 and name.startswith(noun)) or ("の" in name and name.rsplit("の", 1)[1] == noun)
+            (moving and len(noun) >= 2 and name.startswith(noun))
+            # …or by its last word (上のタンク、一緒に見に行くか → 貯水タンク)
+            or (moving and len(noun) >= 2 and name.endswith(noun))
+            or ("の" in name and name.rsplit("の", 1)[1] == noun)
         )
 
     return [

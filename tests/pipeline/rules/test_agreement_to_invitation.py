@@ -9,9 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.actions import LEAVE, NONE
-from app.pipeline.candidates import build_candidates
-from app.pipeline.refine import agreement_to_invitation, explicit_move, farewell_leaves, refusal_to_invitation
+from app.pipeline.actions import LEAVE, NONE, Action
+from app.pipeline.candidates import Candidate, build_candidates
+from app.pipeline.refine import (
+    _partly_named_moves,
+    agreement_to_invitation,
+    explicit_move,
+    farewell_leaves,
+    refusal_to_invitation,
+)
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
@@ -1404,3 +1410,20 @@ def test_review_near_misses_do_not_go(
     """Review of issue 27's round-6 changes: each answered a move."""
     state = after_line(stage_state, "灯", line)
     assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, (line, reply)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("line", "named"),
+    [
+        ("上のタンク、一緒に見に行くか？", True),  # the last word of 貯水タンク (round 7)
+        ("貯水の係、呼びに行くか？", True),  # the first word
+        ("タンクの水、濁ってない？", False),  # no movement, no offer
+    ],
+)
+def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
+    line: str, named: bool, analyzer: TextAnalyzer
+) -> None:
+    roof = Candidate("A1", Action("move", "屋上"), "move", "屋上", names=("屋上", "貯水タンク"))
+    found = _partly_named_moves(analyzer.analyze(line), (roof,))
+    assert (found == [roof]) is named, line

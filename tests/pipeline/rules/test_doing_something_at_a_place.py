@@ -118,3 +118,13 @@ def test_trying_it_said_plainly_or_deciding_to_oneself_goes_there(
         f"{place}で食べたか",  # past
     )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@each_place_and_alias
+def test_a_short_lets_or_a_wont_you_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 7: ドリバでなんか飲も and 居酒屋で一杯やりながら話しませんか answered なし."""
+    moving = (f"{place}でなんか飲も", f"{alias}で一杯やりながら話しませんか")
+    staying = (f"{place}で見ろ", f"{alias}で待っていませんか", f"{place}で見ませんでしたか")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
