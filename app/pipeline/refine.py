@@ -569,10 +569,13 @@ def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
 
 def _closing_farewell(ctx: RuleContext) -> str | None:
     """The farewell the text ends with, or the one parting talk follows, unless the text talks about the
-    word (失礼しますって言うの？) or names a reachable place (控え室に戻ります、失礼します goes there)."""
+    word (失礼しますって言うの？) or goes to a reachable place it names (控え室に戻ります、失礼します goes there)."""
     text = _without_a_closing_name(ctx)
     farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
-    if farewell is None or farewell_talked_about(ctx.text) or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+    if farewell is None or farewell_talked_about(ctx.text):
+        return None
+    # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん)
+    if mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) and ctx.moves_in_text():
         return None
     return farewell
 

@@ -528,3 +528,20 @@ def test_review_near_misses_of_kana_and_clause_farewells_stay(
         "ノイズ やばい じゃね",
     )
     assert_farewells((), staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("text", "leaves"),
+    [
+        ("控え室はまた今度にして、今日は失礼します", True),  # a place named, not gone to (round 7)
+        ("ロビーのこと、ありがとう。失礼します", True),
+        ("控え室に戻ります、失礼します", False),  # goes there: explicit_move's
+        ("ロビーに寄ってから、失礼します", False),
+    ],
+)
+def test_a_farewell_naming_a_place_leaves_unless_it_goes_there(
+    text: str, leaves: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
+    assert (outcome is not None and outcome.action == LEAVE) is leaves, text
