@@ -777,8 +777,12 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
     if STAYING_HERE.match(PAUSES.split(trim(reply.norm))[-1]):
         return None
-    if mentioned_moves(reply, ctx.candidates, ctx.analyzer):
-        return None
+    if named := mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+        # a yes, then the invited place named (はい、倉庫も見ておきたいです), goes; another place is explicit_move's
+        yes_first = says_yes(clauses_of(reply)[0]) and not ASKING.search(reply.norm)
+        if named != [place] or not yes_first:
+            return None
+        return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
     if len(text) <= 15:
         goes = (
             says_yes(reply)

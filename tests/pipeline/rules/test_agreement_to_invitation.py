@@ -1427,3 +1427,22 @@ def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
     roof = Candidate("A1", Action("move", "屋上"), "move", "屋上", names=("屋上", "貯水タンク"))
     found = _partly_named_moves(analyzer.analyze(line), (roof,))
     assert (found == [roof]) is named, line
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("reply", "goes"),
+    [
+        ("はい、控え室も見ておきたいです", True),  # a yes, then the invited place named (round 7)
+        ("うん、控え室なら見てみたい", True),
+        ("はい、控え室って何があるの？", False),  # asks about it
+        ("控え室も見ておきたいです", False),  # no yes first: left to the other rules and the model
+        ("はい、でもロビーが先", False),  # another place
+    ],
+)
+def test_a_yes_then_the_invited_place_named_goes_there(
+    reply: str, goes: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", "控え室のほうも一緒に見てみますか？")
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
