@@ -759,6 +759,21 @@ def _partly_named_moves(
     ]
 
 
+_SEEN_OR_GONE_TO = ("も", "を", "に", "へ", "まで", "のほう", "の方")
+
+
+def _seen_or_gone_to(reply: AnalyzedText, place: Candidate) -> bool:
+    """The reply names the place as what the player will see or go to: も, を, に or へ after it, then a
+    seeing verb (倉庫も見ておきたい) or a movement."""
+    for name in (normalize(n) for n in place.names):
+        _, found, after = reply.norm.partition(name)
+        marker = next((m for m in _SEEN_OR_GONE_TO if after.startswith(m)), None)
+        if found and marker is not None:
+            rest = after[len(marker) :]
+            return rest.startswith(_SEEING) or has_movement_cue(reply)
+    return False
+
+
 def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
     move; the model alone sees no place in the player's text."""
@@ -778,9 +793,10 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if STAYING_HERE.match(PAUSES.split(trim(reply.norm))[-1]):
         return None
     if named := mentioned_moves(reply, ctx.candidates, ctx.analyzer):
-        # a yes, then the invited place named (はい、倉庫も見ておきたいです), goes; another place is explicit_move's
+        # a yes, then the invited place named as what the player will see or go to (はい、倉庫も見ておきたい
+        # です), goes; not the place as a topic (はい、倉庫はいいです), nor another place (explicit_move's)
         yes_first = says_yes(clauses_of(reply)[0]) and not ASKING.search(reply.norm)
-        if named != [place] or not yes_first:
+        if named != [place] or not yes_first or not _seen_or_gone_to(reply, place):
             return None
         return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
     if len(text) <= 15:

@@ -1434,7 +1434,9 @@ def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
     ("reply", "goes"),
     [
         ("はい、控え室も見ておきたいです", True),  # a yes, then the invited place named (round 7)
-        ("うん、控え室なら見てみたい", True),
+        ("はい、控え室も確認させてください", True),
+        ("はい、控え室はいいです", False),  # the place as a topic: no thanks
+        ("うん、控え室も今度にする", False),  # no seeing, no going
         ("はい、控え室って何があるの？", False),  # asks about it
         ("控え室も見ておきたいです", False),  # no yes first: left to the other rules and the model
         ("はい、でもロビーが先", False),  # another place
