@@ -37,6 +37,7 @@ from app.pipeline.readings.movement import (
     lets,
     lets_asked,
     named_things,
+    set_on_another_day,
 )
 from app.pipeline.readings.replies import (
     ASKING,
@@ -78,6 +79,7 @@ from app.pipeline.readings.text import (
     sentences_of,
     trim,
     without_openers,
+    without_quoted_words,
 )
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -994,6 +996,15 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
 
 
+def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A movement set on another day (また明日観音さん行こまい, 来週ロビー行くわ) is a plan, not going now:
+    the rules before the model do not read it as going, and the model's pick is held to that reading
+    (the model gave 0.99 to the temple for the first, round 8 of the sets of other shapes)."""
+    if action is None or action.kind != "move" or not set_on_another_day(ctx.text):
+        return None
+    return Outcome(NONE, "move_set_on_another_day", "the text goes there on another day")
+
+
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking about a place (ロビーって行ったことある？, 3号車ってこの先ですか) or about something there
     (喫茶店のママって、どんな人？: a question with no movement in it) is talk, not a move."""
@@ -1112,11 +1123,14 @@ def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> 
 
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
-    the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」."""
-    if action is None or action.kind != "leave" or has_leave_cue(ctx.text):
+    the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」. Said by the player,
+    not quoted: 「まあ帰るでよ」ってママの口癖だがね reports someone's words (the model's 離脱, round 8)."""
+    if action is None or action.kind != "leave":
         return None
-    if ctx.phrases.said("farewell", ctx.text) is not None and not farewell_talked_about(ctx.text):
-        return None
+    if not farewell_talked_about(ctx.text):
+        own = without_quoted_words(ctx.text)
+        if has_leave_cue(own) or ctx.phrases.said("farewell", own) is not None:
+            return None
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
 
 
@@ -1149,11 +1163,14 @@ BEFORE_MODEL: tuple[Rule, ...] = (
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
 # of the text, so it drops out of the decision instead of turning it into なし (measured on the public
 # sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理).
-NOT_A_READING = frozenset({"move_needs_destination_or_cue", "move_needs_movement", "place_question_is_not_move"})
+NOT_A_READING = frozenset(
+    {"move_needs_destination_or_cue", "move_needs_movement", "move_set_on_another_day", "place_question_is_not_move"}
+)
 AFTER_MODEL: tuple[Rule, ...] = (
     place_is_the_subject,
     move_needs_destination_or_cue,
     move_needs_movement,
+    move_set_on_another_day,
     place_question_is_not_move,
     leave_needs_cue,
     move_asked_leave_for,

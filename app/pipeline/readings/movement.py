@@ -414,6 +414,13 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return False
 
 
+def set_on_another_day(text: AnalyzedText) -> bool:
+    """Every movement verb of the text is set on another day (また明日観音さん行こまい): a plan. The same
+    reading has_movement_cue makes, for a text whose verb it may not know as a movement made now."""
+    verbs = [i for i, (_, lemma, pos) in enumerate(text.tokens) if pos == "動詞" and lemma in TO_A_NAMED_PLACE]
+    return bool(verbs) and all(_on_another_day(text.tokens[:i]) for i in verbs)
+
+
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
 _CANNOT_NOT = ("いか", "行か")
 

@@ -316,3 +316,29 @@ def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
         for piece in pieces
         if piece and (norm := "".join(t[0] for t in piece))
     ]
+
+
+_OPENING_QUOTES = frozenset('「『"“')
+_CLOSING_QUOTES = frozenset('」』"”')
+_QUOTING = ("って", "と", "っつ", "とか", "なんて")
+
+
+def without_quoted_words(text: AnalyzedText) -> AnalyzedText:
+    """The text without the words it quotes, a bracketed span followed by って or と (「まあ帰るでよ」って
+    ママの口癖だがね: the player reports what someone says, and says none of it). A line typed wholly in
+    brackets, as a game's lines are written, is the player's own and stays."""
+    tokens = text.tokens
+    kept: list[tuple[str, str, str]] = []
+    index = 0
+    while index < len(tokens):
+        if tokens[index][0] in _OPENING_QUOTES:
+            close = next((j for j in range(index + 1, len(tokens)) if tokens[j][0] in _CLOSING_QUOTES), None)
+            if close is not None and close + 1 < len(tokens) and tokens[close + 1][0].startswith(_QUOTING):
+                index = close + 1
+                continue
+        kept.append(tokens[index])
+        index += 1
+    if len(kept) == len(tokens):
+        return text
+    norm = "".join(t[0] for t in kept)
+    return AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in kept), tokens=tuple(kept))

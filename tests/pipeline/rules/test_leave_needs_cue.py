@@ -210,3 +210,32 @@ def test_leaving_a_place_behind_is_a_leave_cue(scene: str, scenes: Scenes, analy
 )
 def test_a_leaving_verb_negated_or_not_meant_is_no_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
     assert has_leave_cue(analyzer.analyze(text)) is cue, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "「そろそろ帰ります」ってママの口癖だがね",  # the model's 離脱, round 8 of the sets of other shapes
+        "課長に「今日は帰ります」と伝えといて",
+        "『さようなら』なんて言わないでよ",
+    ],
+)
+def test_a_farewell_the_player_quotes_is_no_cue(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "じゃあ、そろそろ帰ります",
+        "「鍵は預かった」って伝えといて。じゃ、帰ります",  # the quote is a message, the going the player's
+    ],
+)
+def test_a_farewell_outside_a_quote_stays_a_cue(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
