@@ -545,3 +545,23 @@ def test_a_farewell_naming_a_place_leaves_unless_it_goes_there(
 ) -> None:
     outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
     assert (outcome is not None and outcome.action == LEAVE) is leaves, text
+
+
+@pytest.mark.issue(27)
+def test_a_farewell_typed_with_one_slip_in_its_ending_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 8 of the sets of other shapes (typing slips): the model read these as leaves and
+    leave_needs_cue, finding no farewell, turned them into なし."""
+    assert_farewells(
+        leaving=("ごちそうさまでした。そろそろしつれいしまう", "おじゃましまいた"),
+        staying=(
+            "フロアにバックします",  # one kana from ばっくれます, but early in the word: another word
+            "おじゃましまいたって言えばいいの？",  # talked about, slip or not
+            "失礼しまう",  # a short farewell: one slip could make another word
+            "しつれいしまう。あ、その前にひとつ",  # not at the end
+        ),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )
