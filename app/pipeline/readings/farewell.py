@@ -11,6 +11,7 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     PAUSES,
     SENTENCE_END_PARTICLES,
+    is_kana,
     is_question,
     plain_speech,
     trim,
@@ -102,13 +103,9 @@ _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか
 # A farewell typed with one slip in its ending (しつれいしまう, おじゃましまいた): a kana for a kana in its
 # last two characters, where a hurried hand slips on the conjugation, in a farewell long enough (six
 # characters) that one slip cannot make it another word; earlier in the word a slip may be one (バックします
-# is no ばっくれます). Over 11,140 committed texts it reads these two and nothing else.
+# is no ばっくれます). At its commit, of 11,140 committed texts it read these two and nothing else.
 _SLIP_MIN_LENGTH = 6
 _SLIP_WITHIN_LAST = 2
-
-
-def _is_kana(char: str) -> bool:
-    return "\u3041" <= char <= "\u309f"
 
 
 def _slipped_farewell(ending: str) -> str | None:
@@ -120,8 +117,8 @@ def _slipped_farewell(ending: str) -> str | None:
         if (
             len(slips) == 1
             and slips[0] >= len(farewell) - _SLIP_WITHIN_LAST
-            and _is_kana(typed[slips[0]])
-            and _is_kana(farewell[slips[0]])
+            and is_kana(typed[slips[0]])
+            and is_kana(farewell[slips[0]])
         ):
             return farewell
     return None

@@ -78,7 +78,7 @@ def is_kanji(char: str) -> bool:
 _VERB_AFTER_A_DROPPED_PARTICLE = re.compile(r"[見行来入戻寄帰覗][ぁ-ゖ]")
 
 
-def _is_kana(char: str) -> bool:
+def is_kana(char: str) -> bool:
     return "ぁ" <= char <= "ゖ" or char == "ー"
 
 
@@ -105,7 +105,7 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     norm = text.norm
     # (kana texts are cut unreliably, らいぶはうすいこう: らい|ぶ|は|うすい|こう; only a short name is
     # found across words by chance)
-    kana_name = len(name) <= 2 and all(_is_kana(char) for char in name)
+    kana_name = len(name) <= 2 and all(is_kana(char) for char in name)
     start = norm.find(name)
     while start >= 0:
         end = start + len(name)
@@ -118,7 +118,7 @@ def names_place(text: AnalyzedText, name: str) -> bool:
         )
         cut_before = start not in ends | {0} and is_kanji(norm[start - 1]) and is_kanji(norm[start])
         inside_kana = kana_name and (
-            (start not in ends | {0} and _is_kana(norm[start - 1])) or (end not in ends and _is_kana(norm[end]))
+            (start not in ends | {0} and is_kana(norm[start - 1])) or (end not in ends and is_kana(norm[end]))
         )
         if not (cut_after or cut_before or inside_kana):
             return True
