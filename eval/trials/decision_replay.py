@@ -79,6 +79,19 @@ def decide(scores: dict[str, Any], setting: Setting) -> tuple[str, float]:
     return decision.option, decision.confidence
 
 
+def recorded_check(scores: dict[str, Any], notation: str, setting: Setting) -> bool | None:
+    """Whether the recorded yes/no check (and its second look) confirms the topic `notation` under
+    `setting`; None when the recording put another topic, or none, to the check."""
+    check = scores.get("confirmation")
+    if check is None or check.get("topic") != notation:
+        return None
+    confirmed = bool(check["ratio"] >= setting.confirm_min_ratio)
+    second = check.get("with_knowledge")
+    if not confirmed and second is not None and setting.confirm_knowledge_min_ratio > 0:
+        confirmed = bool(second["ratio"] >= setting.confirm_knowledge_min_ratio)
+    return confirmed
+
+
 def replay(case: dict[str, Any], setting: Setting) -> str:
     scores = case.get("model_scores")
     if not scores or not scores.get("options") or case["decided_by"] == "error":
@@ -90,14 +103,8 @@ def replay(case: dict[str, Any], setting: Setting) -> str:
     if notation.startswith("意図:") and confidence < setting.confirm_below:  # a topic the check looks at
         if case["decided_by"] == "rule:farewell_word_talked_about":
             return NONE
-        check = scores.get("confirmation")
-        if check is not None and check.get("topic") == notation:
-            confirmed = check["ratio"] >= setting.confirm_min_ratio
-            second = check.get("with_knowledge")
-            if not confirmed and second is not None and setting.confirm_knowledge_min_ratio > 0:
-                confirmed = second["ratio"] >= setting.confirm_knowledge_min_ratio
-            if not confirmed:
-                return NONE
+        if recorded_check(scores, notation, setting) is False:
+            return NONE
     if confidence < setting.min_confidence:
         return NONE
     return str(notation)

@@ -29,7 +29,7 @@ from app.pipeline.readings.farewell import farewell_talked_about
 from app.scenario import load_scenario_dir
 from app.schemas import GameState
 from app.text import TextAnalyzer
-from eval.trials.decision_replay import NONE, Setting, decide
+from eval.trials.decision_replay import NONE, Setting, decide, recorded_check
 
 SETS = (
     ("scenario", "eval"),
@@ -123,15 +123,10 @@ def replayed(
     if notation.startswith("意図:") and confidence < setting.confirm_below:
         if farewell_talked_about(ctx.text):  # Interpreter._confirm, before the check
             return NONE, "model"
-        check = scores.get("confirmation")
-        if check is not None and check.get("topic") == notation:
-            confirmed = check["ratio"] >= setting.confirm_min_ratio
-            second = check.get("with_knowledge")
-            if not confirmed and second is not None and setting.confirm_knowledge_min_ratio > 0:
-                confirmed = second["ratio"] >= setting.confirm_knowledge_min_ratio
-            if not confirmed:
-                return NONE, "model"
-        else:
+        confirmed = recorded_check(scores, notation, setting)
+        if confirmed is False:
+            return NONE, "model"
+        if confirmed is None:
             how = "unchecked"
     if confidence < setting.min_confidence:
         return NONE, "model"
