@@ -76,12 +76,6 @@ def context_for(case: dict[str, Any], sets: Sets, analyzer: TextAnalyzer, state:
     )
 
 
-def overrules(outcome: refine.Outcome, probability: float, ctx: refine.RuleContext) -> bool:
-    """refine.model_overrules where today's rules have it."""
-    check = getattr(refine, "model_overrules", None)
-    return bool(check and check(outcome, probability, ctx))
-
-
 def replayed(
     case: dict[str, Any], ctx: refine.RuleContext, setting: Setting, tokens: dict[str, str]
 ) -> tuple[str, str]:
@@ -105,9 +99,6 @@ def replayed(
             continue
         action = by_notation.get(notation)
         outcome = refine.first_outcome(refine.AFTER_MODEL, action, ctx) if action is not None else None
-        token = next(t for t, n in options.items() if n == notation)
-        if outcome is not None and overrules(outcome, scores["probabilities"][token], ctx):
-            outcome = None
         if outcome is not None:
             vetoed[notation] = outcome.rule
         elif notation not in allowed:

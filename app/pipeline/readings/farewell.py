@@ -104,13 +104,13 @@ _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか
 # last two characters, where a hurried hand slips on the conjugation, in a farewell long enough (six
 # characters) that one slip cannot make it another word; earlier in the word a slip may be one (バックします
 # is no ばっくれます). At its commit, of 11,140 committed texts it read these two and nothing else.
-_SLIP_MIN_LENGTH = 6
 _SLIP_WITHIN_LAST = 2
+_SLIPPABLE_FAREWELLS = tuple(farewell for farewell in FAREWELLS if len(farewell) >= 6)
 
 
 def _slipped_farewell(ending: str) -> str | None:
-    for farewell in FAREWELLS:
-        if len(farewell) < _SLIP_MIN_LENGTH or len(ending) < len(farewell):
+    for farewell in _SLIPPABLE_FAREWELLS:
+        if len(ending) < len(farewell):
             continue
         typed = ending[-len(farewell) :]
         slips = [i for i, (a, b) in enumerate(zip(typed, farewell, strict=True)) if a != b]

@@ -311,11 +311,14 @@ def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
             pieces.append(text.tokens[start : index + 1])
             start = index + 1
     pieces.append(text.tokens[start:])
-    return [  # the rules read a sentence's words and normalised text only, so that stands for its raw text
-        AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in piece), tokens=piece)
-        for piece in pieces
-        if piece and (norm := "".join(t[0] for t in piece))
-    ]
+    return [_of_words(piece) for piece in pieces if piece and "".join(t[0] for t in piece)]
+
+
+def _of_words(tokens: tuple[tuple[str, str, str], ...]) -> AnalyzedText:
+    """A text of these words: the rules read a piece's words and normalised text only, so that stands
+    for its raw text."""
+    norm = "".join(t[0] for t in tokens)
+    return AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in tokens), tokens=tokens)
 
 
 _OPENING_QUOTES = frozenset('「『"“')
@@ -338,7 +341,4 @@ def without_quoted_words(text: AnalyzedText) -> AnalyzedText:
                 continue
         kept.append(tokens[index])
         index += 1
-    if len(kept) == len(tokens):
-        return text
-    norm = "".join(t[0] for t in kept)
-    return AnalyzedText(raw=norm, norm=norm, lemmas="".join(t[1] for t in kept), tokens=tuple(kept))
+    return text if len(kept) == len(tokens) else _of_words(tuple(kept))
