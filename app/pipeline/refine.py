@@ -942,6 +942,71 @@ def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(NONE, "refusal_to_offer", "declines what the last line offers")
 
 
+_LONGEST_BARE_REPLY = 10
+
+
+def _says_back_the_verb(reply: AnalyzedText, line: AnalyzedText) -> bool:
+    """The reply is one of the line's verbs and nothing else but closing words (飲んでくかい？ → のむ;
+    一緒に行かん？ → いく; 読んでみるかい？ → よむ!)."""
+    words = [(lemma, pos) for _, lemma, pos in reply.tokens if pos not in ("補助記号", "助詞", "助動詞")]
+    offered = {lemma for _, lemma, pos in line.tokens if pos == "動詞"}
+    return len(words) == 1 and words[0][1] == "動詞" and words[0][0] in offered
+
+
+def _offered_topic(ctx: RuleContext, line: AnalyzedText) -> Candidate | None:
+    """The one topic the line's offer speaks of: the intent whose id, words, description, examples or
+    notes share the most of the offer's nouns (ラムネ → 「出された飲み物（麦茶、ラムネ…）をいただく」), and
+    more than any other intent. The offer is the line's last sentence; one that names nothing
+    (読んでみるかい？) offers what the sentence before it names (この手紙、…挟まっとった)."""
+    sentences = [s for s in sentences_of(line) if strip_punctuation(s.norm)]
+    terms: set[str] = set()
+    for sentence in reversed(sentences):
+        terms = {normalize(noun) for noun in content_nouns(sentence)}
+        if terms:
+            break
+    # An invitation to go somewhere (見に行くか？) that names no reachable place may mean one left
+    # unnamed: it takes up a topic only as the very thing it goes to (お祭り、一緒に行かん？ → 祭り).
+    going = any(pos == "動詞" and lemma in MOVE_VERBS for _, lemma, pos in line.tokens)  # (not 飲んでく's てく)
+    shared: dict[Candidate, int] = {}
+    for candidate in ctx.candidates:
+        if candidate.action.kind != "intent" or candidate.action.target is None:
+            continue
+        named_by = (candidate.action.target, *candidate.words)
+        texts = [normalize(t) for t in (named_by if going else (*named_by, *_topic_texts(candidate)))]
+        shared[candidate] = sum(any(term in text for text in texts) for term in terms)
+    ranked = sorted(shared.items(), key=lambda item: item[1], reverse=True)
+    if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
+
+
+def agreement_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A bare yes (うん！, いいよ) or the offered verb said back (のむ, いく, よむ) to a line offering or
+    inviting to something that is no reachable place (ラムネ、飲んでくかい？; 明日のお祭り、一緒に行かん？)
+    takes up the one topic that offer speaks of. The reply names nothing, so the model, reading it
+    alone, read なし (round 8: うん！ to an offered drink, いく to an invitation to the festival)."""
+    line = ctx.line_before
+    if line is None or _invitation(ctx) is not None or not (offers(line) or _invites(ctx, line)):
+        return None
+    reply = ctx.text
+    if len(strip_punctuation(trim(reply.norm))) > _LONGEST_BARE_REPLY or ASKING.search(trim(reply.norm)):
+        return None
+    said_back = _says_back_the_verb(reply, line)  # (いく to 一緒に行かん？ is no move of the player's own)
+    if has_leave_cue(reply) or (ctx.moves_in_text() and not said_back) or _raises_something_new(ctx, line):
+        return None
+    if mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+        return None
+    if _REFUSAL.search(reply.norm) or says_no(reply) or ctx.phrases.said("refusal", reply) is not None:
+        return None
+    yes = said_back or says_yes(reply) or echoes(reply, line) or ctx.phrases.said("agreement", reply) is not None
+    if not yes:
+        return None
+    topic = _offered_topic(ctx, line)
+    if topic is None:
+        return None
+    return Outcome(topic.action, "agreement_to_offer", f"takes up {topic.action.target}, which the last line offers")
+
+
 # --- rules that correct the model ---------------------------------------------------------------
 
 
@@ -1156,6 +1221,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     choosing_an_offered_place,
     refusal_to_invitation,
     refusal_to_offer,
+    agreement_to_offer,
     farewell_without_leave,
     knowledge_echo,
 )
