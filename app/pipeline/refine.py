@@ -37,6 +37,7 @@ from app.pipeline.readings.movement import (
     lets,
     lets_asked,
     named_things,
+    puts_off,
     set_on_another_day,
 )
 from app.pipeline.readings.replies import (
@@ -77,6 +78,7 @@ from app.pipeline.readings.text import (
     normalized_words,
     plain_speech,
     sentences_of,
+    set_aside,
     trim,
     without_openers,
     without_quoted_words,
@@ -251,7 +253,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not."""
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
-    if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text):
+    if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text) or puts_off(ctx.text):
         return None
     if (
         not ctx.moves_in_text(TO_A_NAMED_PLACE)
@@ -323,7 +325,7 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
         return None
     if any(is_place_question(s) for s in moving):
         return None
-    if excuse_asked(ctx.text) or not ctx.moves_in_text(_TO_A_PERSON):
+    if excuse_asked(ctx.text) or puts_off(ctx.text) or not ctx.moves_in_text(_TO_A_PERSON):
         return None
     found = _people_gone_to(ctx, elsewhere)
     places = {location for _, location in found}
@@ -1186,6 +1188,21 @@ def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> 
     return Outcome(NONE, "remark_on_a_thing_is_small_talk", f"remarks on 「{span}」, which the topic does not name")
 
 
+def topic_set_aside(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A topic the text names only to set it aside for another (停電の話じゃなくて、佐伯さんがいなくなった
+    時のことを聞きたい; 彗星じゃなくて、佐伯さん本人のことを教えて) is not the one asked about: the model
+    took the topic named (0.999 on the comet, round 9 of the sets of other shapes). The pick drops out
+    and the next reading stands."""
+    if action is None or action.kind != "intent" or action.target is None:
+        return None
+    candidate = ctx.candidate_for(action)
+    names = [normalize(n) for n in (action.target, *(candidate.words if candidate else ())) if n]
+    named = [n for n in names if n in ctx.text.norm]
+    if not named or not all(set_aside(ctx.text.norm, n) for n in named):
+        return None
+    return Outcome(NONE, "topic_set_aside", f"names 「{named[0]}」 only to set it aside")
+
+
 def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
     the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」. Said by the player,
@@ -1228,9 +1245,16 @@ BEFORE_MODEL: tuple[Rule, ...] = (
 
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading
 # of the text, so it drops out of the decision instead of turning it into なし (measured on the public
-# sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理).
+# sets: the next reading is then usually the topic about that place, 「楽屋の扉のカギ…」 → 鍵の管理); so
+# does a topic the text names only to set it aside (彗星じゃなくて、…), for the one it asks about instead.
 NOT_A_READING = frozenset(
-    {"move_needs_destination_or_cue", "move_needs_movement", "move_set_on_another_day", "place_question_is_not_move"}
+    {
+        "move_needs_destination_or_cue",
+        "move_needs_movement",
+        "move_set_on_another_day",
+        "place_question_is_not_move",
+        "topic_set_aside",
+    }
 )
 AFTER_MODEL: tuple[Rule, ...] = (
     place_is_the_subject,
@@ -1238,6 +1262,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     move_needs_movement,
     move_set_on_another_day,
     place_question_is_not_move,
+    topic_set_aside,
     leave_needs_cue,
     move_asked_leave_for,
     tenure_is_small_talk,

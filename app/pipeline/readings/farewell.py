@@ -6,6 +6,7 @@ import re
 from collections.abc import Iterator
 
 from app import lexicon
+from app.lexicon import tokens as token_patterns
 from app.pipeline.readings.movement import TO_A_NAMED_PLACE, declined, plainly_negated
 from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
@@ -14,7 +15,9 @@ from app.pipeline.readings.text import (
     is_kana,
     is_question,
     plain_speech,
+    sentences_of,
     trim,
+    without_closing_marks,
 )
 from app.text import AnalyzedText, normalize
 
@@ -53,10 +56,6 @@ _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = lexicon.words("movement", "leaving")
 
-# Leaving a place behind (学校を後にする, その場をあとにした); not putting something off (それは後にします).
-_LEFT_BEHIND = re.compile(
-    r"(場|ここ|そこ|学校|校舎|店|館|屋敷|建物|会場|部屋|現場|町|村)を(後|あと)に(する|します|しよう|しましょう|した)"
-)
 
 # Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
 # 引上げる (and 引き揚げる, whose second word it normalises to 上げる).
@@ -186,15 +185,26 @@ def _potential(surface: str, lemma: str) -> bool:
     return lemma.endswith("る") and surface.startswith(f"{lemma[:-1]}れ")
 
 
+_LEAVING_PHRASES = token_patterns.patterns("farewell", "leaving_phrases")
+
+
+def _leaving_phrase_closes(text: AnalyzedText) -> bool:
+    """The last sentence closes on leaving said as a phrase (その場を離れる, 境内を後にする, 別れを告げた):
+    app/lexicon/farewell.json's leaving_phrases."""
+    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
+    words = without_closing_marks(sentences[-1]) if sentences else []
+    return any(token_patterns.ends_with(pattern, words) for pattern in _LEAVING_PHRASES)
+
+
 def has_leave_cue(text: AnalyzedText) -> bool:
     """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
     if farewell_talked_about(text):
         return False
-    if ending_farewell(text) is not None:
+    if ending_farewell(text) is not None or _leaving_phrase_closes(text):
         return True
     norm = plain_speech(text.norm)
     said = [after for _, after in _farewells_in(norm) if not after.startswith(_WHEN)]
-    if any(not _NOT_MEANT.match(after) for after in said) or _LEFT_BEHIND.search(norm):
+    if any(not _NOT_MEANT.match(after) for after in said):
         return True
     surfaces = [surface for surface, _, _ in text.tokens]
     asked = False

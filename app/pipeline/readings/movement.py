@@ -273,10 +273,19 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
         )
-        if negated and not is_question(text) and not _must(after_verb):
+        if negated and not (is_question(text) and _in_the_last_clause(after_verb)) and not _must(after_verb):
             continue
         return True
     return False
+
+
+def _in_the_last_clause(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """Nothing after the verb starts another clause: a question mark that closes the text closes the verb's
+    own clause (行かない？ invites), not a later one's (行きたくないんだけど、行かなきゃだめですよね？)."""
+    rest = [surface for surface, _, _ in after_verb]
+    while rest and (rest[-1] in _CLAUSE_ENDS or rest[-1] in CLOSING_MARKS):
+        rest.pop()
+    return not any(surface in _CLAUSE_ENDS for surface in rest)
 
 
 def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
@@ -415,10 +424,22 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 def set_on_another_day(text: AnalyzedText) -> bool:
-    """Every movement verb of the text is set on another day (また明日観音さん行こまい): a plan. The same
-    reading has_movement_cue makes, for a text whose verb it may not know as a movement made now."""
+    """Every movement verb of the text is set on another day (また明日観音さん行こまい), or the text ends
+    putting it off (…でも今じゃないな。明日にしよう): a plan. The same reading has_movement_cue makes, for a
+    text whose verb it may not know as a movement made now."""
     verbs = [i for i, (_, lemma, pos) in enumerate(text.tokens) if pos == "動詞" and lemma in TO_A_NAMED_PLACE]
-    return bool(verbs) and all(_on_another_day(text.tokens[:i]) for i in verbs)
+    return puts_off(text) or (bool(verbs) and all(_on_another_day(text.tokens[:i]) for i in verbs))
+
+
+_PUTTING_OFF = token_patterns.patterns("movement", "putting_off")
+
+
+def puts_off(text: AnalyzedText) -> bool:
+    """The text's last sentence puts things off to another time (明日にしよう, また今度にします):
+    app/lexicon/movement.json's putting_off."""
+    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
+    words = without_closing_marks(sentences[-1]) if sentences else []
+    return any(token_patterns.ends_with(pattern, words) for pattern in _PUTTING_OFF)
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
@@ -519,11 +540,15 @@ def is_place_question(text: AnalyzedText) -> bool:
     return bool(_PLACE_QUESTION.search(text.norm))
 
 
-# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ): going there.
-_SHOWN = re.compile(
-    r"(を|に|へ|まで)(見せて|案内して)(もらう|もらおう|もらえる?|もらえます|もらえません|くれ|くれる|くれます|くれません"
-    r"|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?(か|かな|ね|よ)?\??$"
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ; the place set off by a
+# comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらっていいですか): going there.
+_SHOWN_AFTER = r"(を|に|へ|まで|、|,)"
+_SHOWN_HOW_MUCH = r"(ちょっと|少し|すこし|一度|いちど|いっぺん)?"
+_SHOWN_ASKED = (
+    r"(もらう|もらおう|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
+    r"|くれ|くれる|くれます|くれません|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?"
 )
+_SHOWN = re.compile(rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}(見せて|案内して){_SHOWN_ASKED}(か|かな|ね|よ)?[!?]*$")
 
 
 def asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:

@@ -15,6 +15,7 @@ from app.pipeline.readings.movement import (
     lets,
     movement_asked,
     named_things,
+    plainly_negated,
     volitional_verbs,
 )
 from app.pipeline.readings.text import (
@@ -166,12 +167,24 @@ def says_yes(reply: AnalyzedText) -> bool:
             for clause in PAUSES.split(plain_speech(trim(reply.norm)))
         )
         or says_any_word(reply, _AGREEMENT_ANYWHERE)
+        or _nods(reply)
         or opens_a_clause(reply, _APPROVAL)
         # a yes after what it is given on (お嬢様がお望みとあらば、喜んで), in a reply that asks nothing
         or (
             _opens_with_agreement(without_openers(plain_speech(PAUSES.split(trim(reply.norm))[-1])), reply)
             and not ASKING.search(reply.norm)
         )
+    )
+
+
+_NODDING = lexicon.words("agreement", "gesture")
+
+
+def _nods(reply: AnalyzedText) -> bool:
+    """A nod written as narration or a stage direction (*黙ってうなずく*), not one withheld (うなずかない)."""
+    return any(
+        lemma in _NODDING and not plainly_negated(reply.tokens[index + 1 :])
+        for index, (_, lemma, _) in enumerate(reply.tokens)
     )
 
 

@@ -342,3 +342,18 @@ def without_quoted_words(text: AnalyzedText) -> AnalyzedText:
         kept.append(tokens[index])
         index += 1
     return text if len(kept) == len(tokens) else _of_words(tuple(kept))
+
+
+# A thing named, then set aside for another (停電の話じゃなくて、…): app/lexicon/speech.json's not_but,
+# after what may name a subject (の話, のこと, について) and は.
+_NOT_BUT = lexicon.phrases("speech", "not_but")
+_SUBJECT_MARKERS = ("", *normalized_words("の話 のこと について の件 は の話は のことは"))
+
+
+def set_aside(norm: str, name: str) -> bool:
+    """Every mention of `name` in the text sets it aside (彗星じゃなくて、佐伯さん本人のことを教えて): the
+    text asks about something else. One mention that does not (停電のことは権藤さんじゃなくて、あなたに聞き
+    たい sets aside the person asked, not the power cut) keeps it."""
+    mentions = [i for i in range(len(norm)) if norm.startswith(name, i)]
+    setting_aside = tuple(f"{marker}{not_but}" for marker in _SUBJECT_MARKERS for not_but in _NOT_BUT)
+    return bool(mentions) and all(norm[i + len(name) :].startswith(setting_aside) for i in mentions)

@@ -108,6 +108,9 @@ def test_a_reachable_place_with_a_movement_verb_moves(
         "参ったな、ロビーが満席だ",  # 参った (I give up) is past, and no movement
         "控え室には戻らないよ",  # a plain negation is no movement
         "控え室には戻らないと決めた",
+        # a question closing a later clause asks nothing of the negated going (round 9)
+        "控え室に行かなくていいなら行きたくないんだけど、行かなきゃだめですよね？",
+        "控え室に行かなきゃ……でも今じゃないな。明日にしよう",  # put off (round 9)
     ],
 )
 def test_near_misses_of_a_movement_do_not_move(
@@ -524,3 +527,18 @@ def test_spaces_inside_a_phrase_do_not_make_a_move(
     )
     assert_explicit_moves(place, (), staying, scenes, scene, analyzer)
     assert_explicit_moves(place, (f"明日も早いし、{alias}に戻って寝るわ",), (), scenes, scene, analyzer)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "控え室、ちょっと見せてもらっていいですか！？",  # the place set off by a comma (round 8)
+        "控え室、案内してもらえる？",  # (round 9)
+        "控え室を見せてもらえますか",
+    ],
+)
+def test_asking_to_be_shown_a_place_moves(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")

@@ -239,3 +239,25 @@ def test_a_farewell_outside_a_quote_stays_a_cue(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "（帽子を取って会釈し、その場を離れる）",  # leaving said as a phrase, in a stage direction (round 9)
+        "俺は二人に軽く手を挙げて別れを告げた",  # …in narration
+        "*手を振って境内を後にする*",
+        "少々席を外させていただきます。",  # (round 8)
+    ],
+)
+def test_leaving_said_as_a_phrase_lets_a_leave_stand(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.parametrize("text", ["その場を離れるな", "席を外してもいい？", "現場を後にしたくない"])
+def test_leaving_phrase_forbidden_asked_or_unwanted_is_no_cue(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None

@@ -23,6 +23,8 @@ pytestmark = pytest.mark.issue(27)
         "また明日ロビー行こまい",  # the model gave 0.99 to the place (round 8 of the sets of other shapes)
         "明日またロビー見に行きます",
         "来週ロビーに行くわ",
+        "ロビーに行かなくちゃ……でも今じゃないな。明日にしよう",  # put off in the last sentence (round 9)
+        "ロビーはまた今度にします！",
     ],
 )
 def test_a_move_set_on_another_day_is_no_move(
