@@ -37,27 +37,39 @@ SETS = (
 
 def module_at(revision: str, path: str) -> ModuleType:
     """The module at `path` (app/pipeline/refine.py, app/text.py) as it was at `revision`, with the
-    readings it imports (app/pipeline/readings/, since the rules and the readings were split) as they
-    were then too."""
+    packages it imports as they were then too: the readings (app/pipeline/readings/, since the rules and
+    the readings were split) and the rules (app/pipeline/rules/, since refine.py only orders them)."""
     source = subprocess.run(["git", "show", f"{revision}:{path}"], check=True, capture_output=True, text=True).stdout
     name = f"{Path(path).stem}_then"
     folder = Path(tempfile.mkdtemp())
     copy = folder / f"{name}.py"
-    if "app.pipeline.readings" in source:  # the rules since the split; text.py and addressee.py import none
-        readings = subprocess.run(
-            ["git", "ls-tree", "--name-only", revision, "app/pipeline/readings/"],
+    packages = {"app.pipeline.readings": "readings_then", "app.pipeline.rules": "rules_then"}
+
+    def as_then(text: str) -> str:
+        for package, then in packages.items():
+            text = text.replace(f"{package}.", f"{then}.").replace(f"import {package}", f"import {then}")
+        return text
+
+    copied = False
+    for package, then in packages.items():
+        listed = subprocess.run(
+            ["git", "ls-tree", "--name-only", revision, f"{package.replace('.', '/')}/"],
             check=True,
             capture_output=True,
             text=True,
         ).stdout.split()
-        (folder / "readings_then").mkdir()
-        for file in readings:
+        # (text.py and addressee.py import neither; the rules import the readings)
+        if not listed or not any(p in source for p in packages):
+            continue
+        (folder / then).mkdir()
+        for file in listed:
             shown = subprocess.run(["git", "show", f"{revision}:{file}"], check=True, capture_output=True, text=True)
-            then = shown.stdout.replace("app.pipeline.readings", "readings_then")
-            (folder / "readings_then" / Path(file).name).write_text(then, encoding="utf-8")
-        source = source.replace("app.pipeline.readings", "readings_then")
+            (folder / then / Path(file).name).write_text(as_then(shown.stdout), encoding="utf-8")
+        copied = True
+    if copied:
+        source = as_then(source)
         sys.path.insert(0, str(folder))
-        for loaded in [m for m in sys.modules if m.startswith("readings_then")]:
+        for loaded in [m for m in sys.modules if m.startswith(tuple(packages.values()))]:
             del sys.modules[loaded]
     copy.write_text(source)
     spec = importlib.util.spec_from_file_location(name, copy)

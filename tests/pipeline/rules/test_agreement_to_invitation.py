@@ -12,12 +12,12 @@ import pytest
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate, build_candidates
 from app.pipeline.refine import (
-    _partly_named_moves,
     agreement_to_invitation,
     explicit_move,
     farewell_leaves,
     refusal_to_invitation,
 )
+from app.pipeline.rules.replies import _partly_named_moves
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer

@@ -1,0 +1,124 @@
+"""What every rule reads: the text, the state, the candidates left, the scenario's own phrases; and what
+a rule answers (an Outcome)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
+
+from app.pipeline.actions import Action
+from app.pipeline.addressee import HONORIFICS
+from app.pipeline.candidates import Candidate
+from app.pipeline.readings.farewell import (
+    FAREWELL_END_PARTICLES,
+)
+from app.pipeline.readings.movement import (
+    MOVE_VERBS,
+    has_movement_cue,
+)
+from app.pipeline.readings.text import (
+    trim,
+)
+from app.scenario import Phrases
+from app.schemas import GameState
+from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
+
+# After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
+ABOUT = ("について", "のこと", "の話", "の噂")
+
+
+@dataclass(frozen=True)
+class ScenarioPhrases:
+    """A scenario's `phrases`, each without punctuation as texts are compared: what they add to the
+    built-in lexicon for that scenario only. A farewell counts at the end of the text (after it, only a
+    sentence-end particle); the other kinds anywhere in it."""
+
+    farewell: tuple[str, ...] = ()
+    invitation: tuple[str, ...] = ()
+    agreement: tuple[str, ...] = ()
+    refusal: tuple[str, ...] = ()
+    movement: tuple[str, ...] = ()
+
+    @classmethod
+    def of(cls, phrases: Phrases) -> ScenarioPhrases:
+        def keys(values: list[str]) -> tuple[str, ...]:
+            return tuple(dict.fromkeys(k for v in values if (k := strip_punctuation(v))))
+
+        return cls(
+            keys(phrases.farewell),
+            keys(phrases.invitation),
+            keys(phrases.agreement),
+            keys(phrases.refusal),
+            keys(phrases.movement),
+        )
+
+    def said(self, kind: str, text: AnalyzedText) -> str | None:
+        """The first phrase of `kind` the text contains."""
+        key = strip_punctuation(text.raw)
+        return next((p for p in getattr(self, kind) if p in key), None)
+
+    def farewell_at_end(self, text: AnalyzedText) -> str | None:
+        """The scenario's farewell the text ends with, unless the text asks something."""
+        if not self.farewell or trim(text.norm).endswith("?"):
+            return None
+        key = strip_punctuation(text.raw)
+        endings = (key, *(key[: -len(p)] for p in FAREWELL_END_PARTICLES if key.endswith(p)))
+        return next((p for p in self.farewell for ending in endings if ending.endswith(p)), None)
+
+
+NO_PHRASES = ScenarioPhrases()
+
+
+@dataclass(frozen=True)
+class RuleContext:
+    text: AnalyzedText
+    state: GameState
+    candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
+    analyzer: TextAnalyzer
+    phrases: ScenarioPhrases = NO_PHRASES  # the scenario's own additions to the lexicon
+    character_names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (id, normalised id and aliases)
+
+    def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
+        """A movement verb (has_movement_cue) or one of the scenario's own movement phrases."""
+        return (
+            has_movement_cue(self.text, verbs, self.place_names) or self.phrases.said("movement", self.text) is not None
+        )
+
+    @cached_property
+    def place_names(self) -> tuple[str, ...]:
+        """The reachable places' ids and aliases, normalised."""
+        return tuple(normalize(n) for c in self.candidates if c.action.kind == "move" for n in c.names)
+
+    def candidate_for(self, action: Action) -> Candidate | None:
+        return next((c for c in self.candidates if c.action == action), None)
+
+    @cached_property
+    def line_before(self) -> AnalyzedText | None:
+        """The game's last line, analysed once for every rule that reads it."""
+        last = self.state.last_line
+        return self.analyzer.analyze(last.text) if last is not None and last.text else None
+
+
+@dataclass(frozen=True)
+class Outcome:
+    action: Action
+    rule: str
+    detail: str
+
+
+Rule = Callable[[Action | None, RuleContext], Outcome | None]
+
+
+def topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
+    """What the scenario writes about a topic: its description, examples and what the characters know
+    of it (none for a pick that is no candidate)."""
+    return (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
+
+
+_HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
+
+
+def as_called(names: tuple[str, ...]) -> tuple[str, ...]:
+    """A character's names (normalised) as a text may call them: alone or with an honorific (真壁, 真壁さん)."""
+    return tuple(f"{name}{h}" for name in names for h in ("", *_HONORIFICS))

@@ -1,0 +1,162 @@
+"""Rules about leaving: a farewell that leaves, one that cannot, and a leave the text gives no cue for."""
+
+from __future__ import annotations
+
+from app.pipeline.actions import LEAVE, NONE, Action
+from app.pipeline.readings.farewell import (
+    ENDING_ONLY_FAREWELLS,
+    FAREWELLS_AS_A_CLAUSE,
+    ending_farewell,
+    farewell_talked_about,
+    has_leave_cue,
+)
+from app.pipeline.readings.movement import (
+    has_movement_cue,
+)
+from app.pipeline.readings.replies import (
+    ASKING,
+)
+from app.pipeline.readings.text import (
+    CLOSING_MARKS,
+    PAUSES,
+    mentioned_moves,
+    trim,
+    without_quoted_words,
+)
+from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called
+from app.text import AnalyzedText, normalize
+
+
+def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
+    """The text without a last clause that only calls someone by name (じゃあね、灯ちゃん; へばまたな、駐在さん):
+    the farewell is what comes before it."""
+    raw = ctx.text.raw
+    cut = max(raw.rfind(mark) for mark in "、,，")
+    if cut <= 0:
+        return ctx.text
+    last = trim(normalize(raw[cut + 1 :]))
+    if not any(last in as_called(names) for _, names in ctx.character_names):
+        return ctx.text
+    return ctx.analyzer.analyze(raw[:cut])
+
+
+def _closing_farewell(ctx: RuleContext) -> str | None:
+    """The farewell the text ends with, or the one parting talk follows, unless the text talks about the
+    word (失礼しますって言うの？) or goes to a reachable place it names (控え室に戻ります、失礼します goes there)."""
+    text = _without_a_closing_name(ctx)
+    farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
+    if farewell is None or farewell_talked_about(ctx.text):
+        return None
+    # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん)
+    if mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) and ctx.moves_in_text():
+        return None
+    return farewell
+
+
+# Words that turn to another subject after a farewell (じゃあね。あ、そういえば昨日の件…): no parting talk.
+# Nor words that take it back, opening a clause (さよなら。でも、まだ帰らない; じゃあね。なんて、冗談だよ).
+_TURNING_TO = tuple(
+    normalize(w)
+    for w in (
+        "そういえば",
+        "ところで",
+        "それより",
+        "その前に",
+        "でも",
+        "なんて",
+        "なんちゃって",
+        "やっぱり",
+        "冗談",
+        "まだ",
+        "待って",
+        "ちょっと待",
+    )
+)
+
+# Openers that greet before a 失礼します that opens a visit (どうも、失礼します).
+_GREETING_OPENERS = tuple(
+    normalize(w) for w in ("どうも", "あの", "あのう", "こんにちは", "こんばんは", "おはようございます")
+)
+
+# A 失礼しました said of a moment before (さっきは失礼しました、…): an apology, no farewell.
+_EARLIER = tuple(
+    normalize(w) for w in ("さっき", "先ほど", "さきほど", "先程", "昨日", "先日", "この前", "この間", "この度")
+)
+
+# A farewell that also opens a visit (失礼します、お茶をお持ちしました): first in the text, it may greet.
+_ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
+
+
+def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
+    """A farewell closing a clause, followed only by parting talk: words that ask nothing and go nowhere
+    (お先に失礼しますけえ、健太によろしゅう言うといてください; ほな、さいなら。麦湯ごちそうさんどした;
+    ほいじゃあ、またの。健太、東京でも頑張りんさいよ！). Whatever wish, thanks or greeting to pass on
+    follows, in whatever dialect, the farewell has been said."""
+    norm = trim(ctx.text.norm)
+    cuts = [m.end() for m in PAUSES.finditer(norm) if 0 < m.end() < len(norm)]
+    for cut in reversed(cuts):
+        head, tail = norm[:cut], norm[cut:]
+        turning = any(c.lstrip("あえ").startswith(_TURNING_TO) for c in PAUSES.split(tail) if c)
+        # (って or と opening the rest quotes the farewell: じゃあね、って言いたいけど…)
+        turning = turning or tail.startswith(("って", "と言", "とい"))
+        if "?" in tail or ASKING.search(tail) or turning or any(m in tail for m in ABOUT):
+            return None
+        rest = ctx.analyzer.analyze(tail)
+        if (
+            ctx.phrases.said("movement", rest) is not None
+            or has_movement_cue(rest)
+            or mentioned_moves(rest, ctx.candidates)
+        ):
+            return None
+        said = ctx.analyzer.analyze(head)
+        farewell = ending_farewell(said) or ctx.phrases.farewell_at_end(said)
+        if farewell is None:
+            continue
+        # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ) parts only as a
+        # sentence of its own
+        leads_on = farewell in ENDING_ONLY_FAREWELLS or farewell in FAREWELLS_AS_A_CLAUSE or farewell.startswith("また")
+        if head[-1] not in CLOSING_MARKS and leads_on:
+            return None
+        opening = trim(head)
+        for greeting in _GREETING_OPENERS:
+            if opening.startswith(greeting):
+                opening = opening[len(greeting) :].lstrip("、,")
+        if not PAUSES.search(opening) and opening.startswith(_ALSO_GREETS):
+            return None
+        return None if farewell.startswith(_ALSO_GREETS) and head.startswith(_EARLIER) else farewell
+    return None
+
+
+def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A farewell at the end of the text (失礼します) leaves when leaving is possible; asking about
+    the word (失礼しますって言うの？) does not."""
+    if ctx.candidate_for(LEAVE) is None or (farewell := _closing_farewell(ctx)) is None:
+        return None
+    return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
+
+
+# How many characters of a character's knowledge the text must repeat (six: a phrase, not a word).
+
+
+def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A farewell at the end of the text where the player cannot leave is small talk: the game has no
+    leave to give, and with none to pick the model read 「ほな、また来ますわ」 as a topic."""
+    if ctx.candidate_for(LEAVE) is not None or (farewell := _closing_farewell(ctx)) is None:
+        return None
+    return Outcome(NONE, "farewell_without_leave", f"ends with the farewell 「{farewell}」; leaving is not possible")
+
+
+# After a place's name, the particles that make it where a movement goes (に, へ, まで) or passes (を).
+
+
+def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Leaving ends the scene, so it needs a farewell or a leaving verb that is said, not asked about:
+    the model picked 離脱 for off-topic small talk and for 「失礼しますって言うの？」. Said by the player,
+    not quoted: 「まあ帰るでよ」ってママの口癖だがね reports someone's words (the model's 離脱, round 8)."""
+    if action is None or action.kind != "leave":
+        return None
+    if not farewell_talked_about(ctx.text):
+        own = without_quoted_words(ctx.text)
+        if has_leave_cue(own) or ctx.phrases.said("farewell", own) is not None:
+            return None
+    return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")

@@ -1,0 +1,356 @@
+"""Rules about replies to the game's last line: yes or no to an invitation to a place, a place chosen
+from those offered, a no to an offer, a bare yes to an offer of a topic."""
+
+from __future__ import annotations
+
+import re
+
+from app import lexicon
+from app.pipeline.actions import NONE, Action
+from app.pipeline.candidates import Candidate
+from app.pipeline.readings.farewell import (
+    has_leave_cue,
+)
+from app.pipeline.readings.movement import (
+    MOVE_VERBS,
+    bare_movement,
+    bare_movement_after_openers,
+    has_movement_cue,
+    lets,
+    lets_asked,
+)
+from app.pipeline.readings.replies import (
+    ASKING,
+    DECLINING_ME,
+    STAYING_HERE,
+    echoes,
+    follows,
+    is_invitation,
+    leads_to_going,
+    lets_as_invited,
+    offers,
+    says_no,
+    says_yes,
+    tells_to_go_alone,
+)
+from app.pipeline.readings.small_talk import (
+    content_nouns,
+)
+from app.pipeline.readings.text import (
+    PAUSES,
+    clauses_of,
+    is_kanji,
+    mentioned_moves,
+    normalized_words,
+    plain_speech,
+    sentences_of,
+    trim,
+)
+from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, topic_texts
+from app.pipeline.rules.going import SEEING
+from app.text import AnalyzedText, normalize, strip_punctuation
+
+# Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
+_GOING_REMARKED_ON = re.compile(r"(の|こと)(は|が|って)")
+
+# A no, anywhere or opening the reply (app/lexicon/refusal.json).
+_REFUSAL = lexicon.pattern("refusal", "anywhere")
+
+
+_TOWARDS = ("に", "へ", "まで", "を")
+
+
+def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
+    """The one reachable place the last line invites the player to (控え室も見てみるか？), if any, with
+    that line."""
+    invitation = ctx.line_before
+    if invitation is None:
+        return None
+    offered = offers(invitation)
+    places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates, offered)
+    if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
+        places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
+    if len(places) != 1 or not (offered or _invites(ctx, invitation)):
+        return None
+    # 「ロビーについて話そう」 invites to talk about the place, not to go there.
+    topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in ABOUT)
+    return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
+
+
+def _invites(ctx: RuleContext, line: AnalyzedText) -> bool:
+    """The line invites (行ってみない？, 一緒に見に行くか) by the built-in data or the scenario's own."""
+    return is_invitation(line) or ctx.phrases.said("invitation", line) is not None
+
+
+def _partly_named_moves(
+    line: AnalyzedText, candidates: tuple[Candidate, ...], offered: bool = False
+) -> list[Candidate]:
+    """Reachable places a line with a movement in it names by the first or last word of their name only
+    (パトロールの人に言いに行こう → パトロール詰所; 上のタンク、見に行くか → 貯水タンク), or a line with a
+    movement or an offer by the word after の (わらわの泉へ、共に来ぬか → 精霊の泉; 丘の上で花火ば見らんね →
+    見晴らしの丘): a character's line may name a place loosely. Only for the game's own lines; a player's
+    text must name the place."""
+    moving = has_movement_cue(line)
+    if not (offered or moving):
+        return []
+    nouns = {s for s, _, pos in line.tokens if pos == "名詞" and (len(s) >= 2 or is_kanji(s))}
+
+    def loosely(name: str, noun: str) -> bool:
+        return noun != name and (
+            (moving and len(noun) >= 2 and name.startswith(noun))
+            # …or by its last word (上のタンク、一緒に見に行くか → 貯水タンク)
+            or (moving and len(noun) >= 2 and name.endswith(noun))
+            or ("の" in name and name.rsplit("の", 1)[1] == noun)
+        )
+
+    return [
+        c
+        for c in candidates
+        if c.action.kind == "move" and any(loosely(normalize(name), noun) for name in c.names for noun in nouns)
+    ]
+
+
+_SEEN_OR_GONE_TO = ("も", "を", "に", "へ", "まで", "のほう", "の方")
+
+
+def _seen_or_gone_to(reply: AnalyzedText, place: Candidate) -> bool:
+    """The reply names the place as what the player will see or go to: も, を, に or へ after it, then a
+    seeing verb (倉庫も見ておきたい) or a movement."""
+    for name in (normalize(n) for n in place.names):
+        _, found, after = reply.norm.partition(name)
+        marker = next((m for m in _SEEN_OR_GONE_TO if after.startswith(m)), None)
+        if found and marker is not None:
+            rest = after[len(marker) :]
+            return rest.startswith(SEEING) or has_movement_cue(reply)
+    return False
+
+
+def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A short yes (うん、行ってみよう) to a line that invites the player to a reachable place is that
+    move; the model alone sees no place in the player's text."""
+    invited = _invitation(ctx)
+    if invited is None:
+        return None
+    place, invitation = invited
+    reply = _plain_lets(ctx)
+    text = plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
+    if _REFUSAL.search(reply.norm) or _GOING_REMARKED_ON.search(text) or tells_to_go_alone(reply.norm):
+        return None
+    if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
+        return None
+    if DECLINING_ME.match(trim(reply.norm)):
+        return None
+    # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
+    if STAYING_HERE.match(PAUSES.split(trim(reply.norm))[-1]):
+        return None
+    if named := mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+        # a yes, then the invited place named as what the player will see or go to (はい、倉庫も見ておきたい
+        # です), goes; not the place as a topic (はい、倉庫はいいです), nor another place (explicit_move's)
+        yes_first = says_yes(clauses_of(reply)[0]) and not ASKING.search(reply.norm)
+        if named != [place] or not yes_first or not _seen_or_gone_to(reply, place):
+            return None
+        return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+    if len(text) <= 15:
+        goes = (
+            says_yes(reply)
+            or ctx.phrases.said("agreement", reply) is not None
+            or bare_movement(reply)
+            # …after openers the analyser may read as nouns (ほやな、つんだって行こさ: ほや, a sea squirt)
+            or bare_movement_after_openers(text, ctx.analyzer)
+            or echoes(reply, invitation)
+            or lets_as_invited(reply, invitation)
+            or follows(reply)
+        )
+    else:
+        # A longer reply goes when a yes is a sentence of its own and what follows only goes along
+        # (わかりました。懐中電灯、持っていきましょう); not when it asks or proposes something else.
+        # Or when a yes, a going or a following comes after clauses that open, say yes, concede or give a
+        # reason (よろしおすなあ、ご一緒させてもらいます; 別にアンタのためじゃないけど、行くわよ;
+        # そうですね、私も気になっていたので、一緒に行きます; わかりました、工藤さんのあとについていきますね).
+        first, *rest = sentences_of(reply)
+        clauses = clauses_of(reply)
+        *leading, last = clauses
+        asks = ASKING.search(reply.norm) and not lets_asked(reply)
+        goes = not asks and (
+            (
+                bool(rest)
+                and len(strip_punctuation(first.norm)) <= 15
+                and says_yes(first)
+                and all(bare_movement(s) or echoes(s, invitation) for s in rest)
+            )
+            or (
+                bool(leading)
+                and all(leads_to_going(c) for c in leading)
+                and (
+                    (len(strip_punctuation(last.norm)) <= 15 and (says_yes(last) or bare_movement(last)))
+                    or follows(last)
+                )
+            )
+            # …or when it opens on going itself (行く行く〜焼きそばパン残ってっかな): what follows is talk
+            or (bool(leading) and _opens_on_going(leading[0], reply))
+        )
+    if not goes:
+        return None
+    return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+# What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).
+_TAKEN_BACK = tuple(normalized_words("が、 けど けれど でも と言 って言 とは ただ"))
+
+
+def _opens_on_going(first: AnalyzedText, reply: AnalyzedText) -> bool:
+    """The reply's first clause is the player's own going, as a let's (行こう) or the movement said twice
+    (行く行く〜, 行きます行きます), and nothing after it takes it back or quotes it; not telling someone
+    else to go (行ってきなよ, 行ってあげて)."""
+    verbs = [lemma for _, lemma, pos in first.tokens if pos == "動詞"]
+    said_twice = len(verbs) >= 2 and len(set(verbs)) == 1 and verbs[0] in MOVE_VERBS
+    own = said_twice or (bare_movement(first) and lets(first))
+    rest = reply.norm[len(first.norm) :]
+    return own and not any(word in rest for word in _TAKEN_BACK)
+
+
+_PLACE_CHOSEN = lexicon.words("agreement", "place_chosen")
+_OPENER_POS = frozenset(("感動詞", "接続詞", "補助記号"))
+
+
+def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Naming one of the reachable places the last line offers, and nothing else (どうする？改札で聞く？
+    それとも地下街のほう見てみる？ → 地下街かな〜, じゃあ地下街で): choosing it. The model saw a question in
+    かな, and the line names two places, so agreement_to_invitation finds no one invitation."""
+    line = ctx.line_before
+    if line is None or not (offers(line) or _invites(ctx, line)):
+        return None
+    chosen = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    if len(chosen) != 1 or chosen[0] not in mentioned_moves(line, ctx.candidates):
+        return None
+    reply = trim(ctx.text.norm)
+    for name in sorted((normalize(n) for n in chosen[0].names), key=len, reverse=True):
+        before, found, after = reply.partition(name)
+        # (only openers before it: うーん、じゃあ)
+        opening = ctx.analyzer.analyze(before).tokens if before else ()
+        if found and (not after or after in _PLACE_CHOSEN) and all(pos in _OPENER_POS for _, _, pos in opening):
+            target = chosen[0].action.target
+            return Outcome(chosen[0].action, "choosing_an_offered_place", f"names {target}, which the last line offers")
+    return None
+
+
+# A let's put as a rhetorical question (さあ、一緒に見に行こうではありませんか！): it proposes, it does not ask.
+_RHETORICAL_LETS = re.compile(r"(?<=う)(では|じゃ)(ありません|ない|ねえ)か(?=[!！。.]*$)")
+
+
+def _plain_lets(ctx: RuleContext) -> AnalyzedText:
+    """The reply with a rhetorical let's said plainly (行こうではありませんか → 行こう)."""
+    plain = _RHETORICAL_LETS.sub("", ctx.text.raw)
+    return ctx.text if plain == ctx.text.raw else ctx.analyzer.analyze(plain)
+
+
+def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A no (いや、まだここを調べたい) to a line that invites the player to a reachable place is neither
+    that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
+    to ask something (いや、それより鍵のことを教えて) is left to the model."""
+    invited = _invitation(ctx)
+    if invited is None or ASKING.search(trim(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
+        return None
+    place, _ = invited
+    if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
+        return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target} 「{own}」")
+    if not says_no(ctx.text):
+        return None
+    return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
+
+
+def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
+    """The reply goes on to a subject of its own (いや、鍵のことが気になる): it talks about something
+    (のこと, について), or names a topic's required words that the last line did not."""
+    norm = ctx.text.norm
+    if any(marker in norm for marker in ABOUT):
+        return True
+    named = {normalize(w) for c in ctx.candidates if c.action.kind == "intent" for w in c.words}
+    return any(word in norm and word not in line.norm for word in named if word)
+
+
+def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A no that asks nothing (いえ、名簿は後で結構です; ええわ、いらんけえ) to a line offering something
+    other than a place (ご覧になりますか？, もう一杯食うてくか？, タクシーお呼びしましょうか？) declines
+    it: it raises no topic, though the model reads the offered thing as one (名簿 → 乗客名簿). A no
+    that leaves or goes somewhere (すみません、持ち場に戻ります), or goes on to a subject of its own
+    (いや、鍵のことが気になる), is left to the other rules and the model."""
+    line = ctx.line_before
+    if line is None or ASKING.search(trim(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
+        return None
+    if has_leave_cue(ctx.text) or ctx.moves_in_text():
+        return None
+    if not (offers(line) or _invites(ctx, line)):
+        return None
+    if _raises_something_new(ctx, line):
+        return None
+    if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
+        return Outcome(NONE, "refusal_to_offer", f"declines what the last line offers 「{own}」")
+    if not says_no(ctx.text):
+        return None
+    return Outcome(NONE, "refusal_to_offer", "declines what the last line offers")
+
+
+_LONGEST_BARE_REPLY = 10
+
+
+def _says_back_the_verb(reply: AnalyzedText, line: AnalyzedText) -> bool:
+    """The reply is one of the line's verbs and nothing else but closing words (飲んでくかい？ → のむ;
+    一緒に行かん？ → いく; 読んでみるかい？ → よむ!)."""
+    words = [(lemma, pos) for _, lemma, pos in reply.tokens if pos not in ("補助記号", "助詞", "助動詞")]
+    offered = {lemma for _, lemma, pos in line.tokens if pos == "動詞"}
+    return len(words) == 1 and words[0][1] == "動詞" and words[0][0] in offered
+
+
+def _offered_topic(ctx: RuleContext, line: AnalyzedText) -> Candidate | None:
+    """The one topic the line's offer speaks of: the intent whose id, words, description, examples or
+    notes share the most of the offer's nouns (ラムネ → 「出された飲み物（麦茶、ラムネ…）をいただく」), and
+    more than any other intent. The offer is the line's last sentence; one that names nothing
+    (読んでみるかい？) offers what the sentence before it names (この手紙、…挟まっとった)."""
+    sentences = [s for s in sentences_of(line) if strip_punctuation(s.norm)]
+    terms: set[str] = set()
+    for sentence in reversed(sentences):
+        terms = {normalize(noun) for noun in content_nouns(sentence)}
+        if terms:
+            break
+    # An invitation to go somewhere (見に行くか？) that names no reachable place may mean one left
+    # unnamed: it takes up a topic only as the very thing it goes to (お祭り、一緒に行かん？ → 祭り).
+    going = any(pos == "動詞" and lemma in MOVE_VERBS for _, lemma, pos in line.tokens)  # (not 飲んでく's てく)
+    shared: dict[Candidate, int] = {}
+    for candidate in ctx.candidates:
+        if candidate.action.kind != "intent" or candidate.action.target is None:
+            continue
+        named_by = (candidate.action.target, *candidate.words)
+        texts = [normalize(t) for t in (named_by if going else (*named_by, *topic_texts(candidate)))]
+        shared[candidate] = sum(any(term in text for text in texts) for term in terms)
+    ranked = sorted(shared.items(), key=lambda item: item[1], reverse=True)
+    if not ranked or ranked[0][1] == 0 or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    return ranked[0][0]
+
+
+def agreement_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A bare yes (うん！, いいよ) or the offered verb said back (のむ, いく, よむ) to a line offering or
+    inviting to something that is no reachable place (ラムネ、飲んでくかい？; 明日のお祭り、一緒に行かん？)
+    takes up the one topic that offer speaks of. The reply names nothing, so the model, reading it
+    alone, read なし (round 8: うん！ to an offered drink, いく to an invitation to the festival)."""
+    line = ctx.line_before
+    if line is None or _invitation(ctx) is not None or not (offers(line) or _invites(ctx, line)):
+        return None
+    reply = ctx.text
+    if len(strip_punctuation(trim(reply.norm))) > _LONGEST_BARE_REPLY or ASKING.search(trim(reply.norm)):
+        return None
+    said_back = _says_back_the_verb(reply, line)  # (いく to 一緒に行かん？ is no move of the player's own)
+    if has_leave_cue(reply) or (ctx.moves_in_text() and not said_back) or _raises_something_new(ctx, line):
+        return None
+    if mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+        return None
+    if _REFUSAL.search(reply.norm) or says_no(reply) or ctx.phrases.said("refusal", reply) is not None:
+        return None
+    yes = said_back or says_yes(reply) or echoes(reply, line) or ctx.phrases.said("agreement", reply) is not None
+    if not yes:
+        return None
+    topic = _offered_topic(ctx, line)
+    if topic is None:
+        return None
+    return Outcome(topic.action, "agreement_to_offer", f"takes up {topic.action.target}, which the last line offers")
