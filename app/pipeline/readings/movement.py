@@ -582,3 +582,17 @@ def bare_movement_after_openers(text: str, analyzer: TextAnalyzer) -> bool:
     """A bare movement once the reply's openers are taken off; only when there were some."""
     opened = without_openers(text)
     return opened != text and bare_movement(analyzer.analyze(opened))
+
+
+_GIVEN_UP = lexicon.pattern("movement", "given_up")
+
+
+def after_giving_up(text: AnalyzedText, analyzer: TextAnalyzer) -> AnalyzedText | None:
+    """What follows the last intention the text gives up (資料室に行こうと思ったけど、やっぱり先に発電小屋を
+    見てくる → やっぱり先に発電小屋を見てくる): what the player does instead; None when it gives up none, or
+    nothing follows."""
+    matches = list(_GIVEN_UP.finditer(text.norm))
+    if not matches:
+        return None
+    rest = text.norm[matches[-1].end() :].lstrip("、,。. ")
+    return analyzer.analyze(rest) if rest else None

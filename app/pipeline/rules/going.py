@@ -4,6 +4,7 @@ doing something at a place; and the vetoes that hold the model's move to what th
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from app import lexicon
 from app.pipeline.actions import NONE, Action
@@ -13,6 +14,7 @@ from app.pipeline.readings.farewell import (
 )
 from app.pipeline.readings.movement import (
     TO_A_NAMED_PLACE,
+    after_giving_up,
     asks_to_be_shown,
     has_movement_cue,
     intends,
@@ -48,7 +50,10 @@ _WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ(?![たま])|ります|る$|
 def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
-    is not."""
+    is not. After an intention given up (資料室に行こうと思ったけど、やっぱり先に発電小屋を見てくる), what
+    follows is what the player decides."""
+    if (instead := after_giving_up(ctx.text, ctx.analyzer)) is not None:
+        ctx = replace(ctx, text=instead)
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text) or puts_off(ctx.text):
         return None
@@ -410,6 +415,18 @@ def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome 
     if action is None or action.kind != "move" or not set_on_another_day(ctx.text):
         return None
     return Outcome(NONE, "move_set_on_another_day", "the text goes there on another day")
+
+
+def move_given_up(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A place named only in an intention the text gives up (資料室に行こうと思ったけど、やっぱり先に発電小屋を
+    見てくる) is not where it goes: the model took the first place named (round 9 of the sets of other
+    shapes). The pick drops out and the next reading stands."""
+    if action is None or action.kind != "move" or (instead := after_giving_up(ctx.text, ctx.analyzer)) is None:
+        return None
+    candidate = ctx.candidate_for(action)
+    if candidate is None or candidate in mentioned_moves(instead, (candidate,), ctx.analyzer):
+        return None
+    return Outcome(NONE, "move_given_up", f"the text gives up going to {action.target}")
 
 
 def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
