@@ -6,6 +6,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from app import lexicon
 from app.pipeline.candidates import Candidate
 from app.scenario import Scenario
 from app.schemas import GameState
@@ -14,6 +15,7 @@ from app.text import normalize
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
 HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
+_HONORIFICS_LONGEST_FIRST = tuple(sorted((normalize(h) for h in HONORIFICS), key=len, reverse=True))
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
 _CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥]|$)")
@@ -50,6 +52,11 @@ def character_names(scenario: Scenario, character_id: str) -> list[str]:
     return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
 
 
+# A stage direction opening the text (（水無瀬さんに）…, *駐在さんの方を向いて*): whom it turns to (speech.json's
+# turning_to, after a present character's name) is the addressee; a call may follow it.
+_STAGE_DIRECTION = re.compile(r"^[(*]([^()*]*)[)*]")
+_TURNING_TO = tuple(sorted(lexicon.phrases("speech", "turning_to"), key=len, reverse=True))
+
 # Where a later sentence starts: a player may answer first and then turn to someone (泊まります。誠さん、…).
 _SENTENCE_START = re.compile(r"(?<=[。.!?！？])(?![。.!?！？」』)]|$)")
 
@@ -59,6 +66,10 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     on-screen selection, then the usual responder."""
     norm = normalize(_SPACE_RUN.sub("、", text.strip()))
     starts = [0, *(m.start() for m in _SENTENCE_START.finditer(norm))]
+    if (direction := _STAGE_DIRECTION.match(norm)) is not None:
+        if (turned := _turned_to(direction.group(1), state, scenario)) is not None:
+            return turned
+        starts.insert(1, direction.end())
     for start in starts:
         sentence = norm[start:].lstrip()
         after_attention = _ATTENTION.sub("", sentence, count=1)
@@ -73,6 +84,20 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     if state.responder is not None:
         return Addressee(state.responder, "responder")
     return Addressee(None, "none")
+
+
+def _turned_to(direction: str, state: GameState, scenario: Scenario) -> Addressee | None:
+    """The present character a stage direction turns to: their name, any honorific, then a word of
+    turning (に, の方を向いて, に向き直って)."""
+    for character_id in state.present:
+        for name in character_names(scenario, character_id):
+            if not direction.startswith(name):
+                continue
+            rest = direction[len(name) :]
+            honorific = next((h for h in _HONORIFICS_LONGEST_FIRST if rest.startswith(h)), "")
+            if rest[len(honorific) :].startswith(_TURNING_TO):
+                return Addressee(character_id, "called", name)
+    return None
 
 
 def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = True) -> Addressee | None:

@@ -247,3 +247,27 @@ def test_a_space_after_the_name_sets_a_call_off_like_a_comma(
     # the name inside a word before the space, or talked about, is still no call
     no_calls = (f"{called}っぽい 音だね", f"{called}さんって 無口だよね")
     assert_calls(calls, no_calls, called, state, scenario)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "（湊さんの方を向いて）セトリ、どうする？",  # round 9: narration turning to someone
+        "（湊に）昨日の夜のこと、何か知ってる？",
+        "*湊くんに向き直って*ねえ、ノイズのことなんだけど",
+        "（うなずいて）湊さん、ノイズのこと教えて",  # a call right after a stage direction
+    ],
+)
+def test_a_stage_direction_that_turns_to_someone_addresses_them(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    assert find_addressee(text, stage_state, hoshizora).character == "湊"
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("text", ["（黙ってうなずく）セトリ、どうする？", "（湊のギターを思い出して）セトリは？"])
+def test_a_stage_direction_that_turns_to_nobody_addresses_the_responder(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    assert find_addressee(text, stage_state, hoshizora).character == "灯"
