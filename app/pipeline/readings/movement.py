@@ -416,11 +416,34 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     for index in range(len(before_verb) - 1, -1, -1):
         surface, lemma, _ = before_verb[index]
         if surface in _CLAUSE_ENDS:
-            return False
-        qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),)
-        if (surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY) and not qualifies:
+            # (…unless the clause before is the time alone: 明日の朝、桟橋に行ってみたいな)
+            return _a_day_alone(before_verb[:index])
+        qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),) and not _a_time_of_day(
+            before_verb[index + 2 : index + 3]
+        )
+        if _is_another_day(surface, lemma) and not qualifies:
             return True
     return False
+
+
+_TIME_OF_DAY = lexicon.words("movement", "time_of_day")
+
+
+def _is_another_day(surface: str, lemma: str) -> bool:
+    return surface in _ANOTHER_DAY or lemma in _ANOTHER_DAY
+
+
+def _a_time_of_day(words: tuple[tuple[str, str, str], ...]) -> bool:
+    return bool(words) and (words[0][0] in _TIME_OF_DAY or words[0][1] in _TIME_OF_DAY)
+
+
+def _a_day_alone(clause: tuple[tuple[str, str, str], ...]) -> bool:
+    """The clause is another day and nothing else, its time of day after の or not (明日、 / 明日の朝、)."""
+    start = max((i + 1 for i, (surface, _, _) in enumerate(clause) if surface in _CLAUSE_ENDS), default=0)
+    words = clause[start:]
+    if not words or not _is_another_day(words[0][0], words[0][1]):
+        return False
+    return len(words) == 1 or (len(words) == 3 and words[1][0] == "の" and _a_time_of_day(words[2:]))
 
 
 def set_on_another_day(text: AnalyzedText) -> bool:

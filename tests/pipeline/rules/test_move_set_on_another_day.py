@@ -25,6 +25,7 @@ pytestmark = pytest.mark.issue(27)
         "来週ロビーに行くわ",
         "ロビーに行かなくちゃ……でも今じゃないな。明日にしよう",  # put off in the last sentence (round 9)
         "ロビーはまた今度にします！",
+        "明日の朝、ロビーに行ってみたいな",  # the day with its time, as a clause of its own (round 10)
     ],
 )
 def test_a_move_set_on_another_day_is_no_move(
