@@ -10,16 +10,9 @@ from functools import cached_property
 from app.pipeline.actions import Action
 from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import (
-    FAREWELL_END_PARTICLES,
-)
-from app.pipeline.readings.movement import (
-    MOVE_VERBS,
-    has_movement_cue,
-)
-from app.pipeline.readings.text import (
-    trim,
-)
+from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
+from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue
+from app.pipeline.readings.text import trim
 from app.scenario import Phrases
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation

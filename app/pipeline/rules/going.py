@@ -9,9 +9,7 @@ from dataclasses import replace
 from app import lexicon
 from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import (
-    excuse_asked,
-)
+from app.pipeline.readings.farewell import excuse_asked
 from app.pipeline.readings.movement import (
     TO_A_NAMED_PLACE,
     after_giving_up,
@@ -23,9 +21,7 @@ from app.pipeline.readings.movement import (
     puts_off,
     set_on_another_day,
 )
-from app.pipeline.readings.replies import (
-    is_invitation,
-)
+from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,

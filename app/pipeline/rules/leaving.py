@@ -10,19 +10,9 @@ from app.pipeline.readings.farewell import (
     farewell_talked_about,
     has_leave_cue,
 )
-from app.pipeline.readings.movement import (
-    has_movement_cue,
-)
-from app.pipeline.readings.replies import (
-    ASKING,
-)
-from app.pipeline.readings.text import (
-    CLOSING_MARKS,
-    PAUSES,
-    mentioned_moves,
-    trim,
-    without_quoted_words,
-)
+from app.pipeline.readings.movement import has_movement_cue
+from app.pipeline.readings.replies import ASKING
+from app.pipeline.readings.text import CLOSING_MARKS, PAUSES, mentioned_moves, trim, without_quoted_words
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
 

@@ -8,9 +8,7 @@ import re
 from app import lexicon
 from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import (
-    has_leave_cue,
-)
+from app.pipeline.readings.farewell import has_leave_cue
 from app.pipeline.readings.movement import (
     MOVE_VERBS,
     bare_movement,
@@ -33,9 +31,7 @@ from app.pipeline.readings.replies import (
     says_yes,
     tells_to_go_alone,
 )
-from app.pipeline.readings.small_talk import (
-    content_nouns,
-)
+from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     PAUSES,
     clauses_of,

@@ -19,12 +19,7 @@ from app.pipeline.readings.small_talk import (
     thing_remarked_on,
 )
 from app.pipeline.readings.steering import is_instruction
-from app.pipeline.readings.text import (
-    lcs_length,
-    longest_shared_run,
-    normalized_words,
-    set_aside,
-)
+from app.pipeline.readings.text import lcs_length, longest_shared_run, normalized_words, set_aside
 from app.pipeline.rules.context import Outcome, RuleContext, topic_texts
 from app.text import normalize, strip_punctuation
 
