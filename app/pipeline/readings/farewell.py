@@ -14,10 +14,9 @@ from app.pipeline.readings.text import (
     SENTENCE_END_PARTICLES,
     is_kana,
     is_question,
+    last_sentence_closes_on,
     plain_speech,
-    sentences_of,
     trim,
-    without_closing_marks,
 )
 from app.text import AnalyzedText, normalize
 
@@ -191,9 +190,7 @@ _LEAVING_PHRASES = token_patterns.patterns("farewell", "leaving_phrases")
 def _leaving_phrase_closes(text: AnalyzedText) -> bool:
     """The last sentence closes on leaving said as a phrase (その場を離れる, 境内を後にする, 別れを告げた):
     app/lexicon/farewell.json's leaving_phrases."""
-    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
-    words = without_closing_marks(sentences[-1]) if sentences else []
-    return any(token_patterns.ends_with(pattern, words) for pattern in _LEAVING_PHRASES)
+    return last_sentence_closes_on(text, _LEAVING_PHRASES)
 
 
 def has_leave_cue(text: AnalyzedText) -> bool:

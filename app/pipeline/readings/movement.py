@@ -14,6 +14,7 @@ from app.pipeline.readings.text import (
     SENTENCE_END_PARTICLES,
     asks_who_what_where,
     is_question,
+    last_sentence_closes_on,
     normalized_words,
     rest_of_sentence,
     sentences_of,
@@ -460,9 +461,7 @@ _PUTTING_OFF = token_patterns.patterns("movement", "putting_off")
 def puts_off(text: AnalyzedText) -> bool:
     """The text's last sentence puts things off to another time (明日にしよう, また今度にします):
     app/lexicon/movement.json's putting_off."""
-    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
-    words = without_closing_marks(sentences[-1]) if sentences else []
-    return any(token_patterns.ends_with(pattern, words) for pattern in _PUTTING_OFF)
+    return last_sentence_closes_on(text, _PUTTING_OFF)
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")

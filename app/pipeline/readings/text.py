@@ -6,6 +6,7 @@ import re
 import unicodedata
 
 from app import lexicon
+from app.lexicon import tokens as token_patterns
 from app.pipeline.candidates import Candidate
 from app.text import AnalyzedText, TextAnalyzer, as_whole_words, normalize, whole_word_starts
 
@@ -357,3 +358,11 @@ def set_aside(norm: str, name: str) -> bool:
     mentions = [i for i in range(len(norm)) if norm.startswith(name, i)]
     setting_aside = tuple(f"{marker}{not_but}" for marker in _SUBJECT_MARKERS for not_but in _NOT_BUT)
     return bool(mentions) and all(norm[i + len(name) :].startswith(setting_aside) for i in mentions)
+
+
+def last_sentence_closes_on(text: AnalyzedText, patterns: tuple[token_patterns.TokenPattern, ...]) -> bool:
+    """The text's last sentence that has words, its closing marks aside (a question mark kept), ends on
+    one of the token `patterns` (app/lexicon/tokens.py)."""
+    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
+    words = without_closing_marks(sentences[-1]) if sentences else []
+    return any(token_patterns.ends_with(pattern, words) for pattern in patterns)
