@@ -91,6 +91,11 @@ def ends_with(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
     return any(len(tokens) in _match_from(pattern, tokens, start) for start in range(len(tokens)))
 
 
+def matches_whole(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
+    """Does some match of `pattern` take in every token, first to last?"""
+    return len(tokens) in _match_from(pattern, tokens, 0)
+
+
 def search(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
     """Does `pattern` match anywhere?"""
     return any(_match_from(pattern, tokens, start) for start in range(len(tokens)))

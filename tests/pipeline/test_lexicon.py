@@ -135,7 +135,11 @@ def test_no_pattern_of_the_table_matches_a_near_miss(name: str, table: str, inde
 def test_each_token_pattern_matches_what_it_is_there_for(
     name: str, table: str, index: int, text: str, analyzer: TextAnalyzer
 ) -> None:
-    assert tokens.ends_with(tokens.patterns(name, table)[index], _last_sentence(text, analyzer))
+    words = _last_sentence(text, analyzer)
+    if lexicon.load(name)[table].get("whole_clause"):
+        assert tokens.matches_whole(tokens.patterns(name, table)[index], _last_clause(words))
+    else:
+        assert tokens.ends_with(tokens.patterns(name, table)[index], words)
 
 
 @pytest.mark.parametrize(("name", "table", "index", "text"), _token_pattern_texts("must_not_match"))
@@ -143,7 +147,11 @@ def test_no_token_pattern_of_the_table_matches_a_near_miss(
     name: str, table: str, index: int, text: str, analyzer: TextAnalyzer
 ) -> None:
     words = _last_sentence(text, analyzer)
-    assert not any(tokens.ends_with(pattern, words) for pattern in tokens.patterns(name, table))
+    if lexicon.load(name)[table].get("whole_clause"):
+        words = _last_clause(words)
+        assert not any(tokens.matches_whole(pattern, words) for pattern in tokens.patterns(name, table))
+    else:
+        assert not any(tokens.ends_with(pattern, words) for pattern in tokens.patterns(name, table))
 
 
 def _last_sentence(text: str, analyzer: TextAnalyzer) -> list[tuple[str, str, str]]:
@@ -153,6 +161,12 @@ def _last_sentence(text: str, analyzer: TextAnalyzer) -> list[tuple[str, str, st
     while words and words[-1][2] == "補助記号" and words[-1][0] != "?":
         words.pop()
     start = max((i + 1 for i, w in enumerate(words[:-1]) if w[0] in ("。", "!", "?")), default=0)
+    return words[start:]
+
+
+def _last_clause(words: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The last sentence's last clause, for a table whose patterns take in a whole clause (whole_clause)."""
+    start = max((i + 1 for i, w in enumerate(words[:-1]) if w[0] in ("、", ",")), default=0)
     return words[start:]
 
 

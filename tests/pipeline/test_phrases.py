@@ -79,6 +79,16 @@ def test_a_scenario_movement_phrase_makes_a_named_place_a_move(
     assert move_needs_movement(to_green_room, context(text, dialect, stage_state, analyzer)) is None
 
 
+def test_a_scenario_movement_phrase_set_on_another_day_is_no_going(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 10: いいえ、としょしつ は あとで いきます, with いきます the scenario's own, is going later."""
+    dialect = with_phrases(hoshizora, MADE_UP)
+    assert context("控え室にワープする", dialect, stage_state, analyzer).moves_in_text()
+    assert not context("控え室には明日ワープする", dialect, stage_state, analyzer).moves_in_text()
+    assert not context("控え室 は あとで ワープ", dialect, stage_state, analyzer).moves_in_text()
+
+
 def test_a_scenario_invitation_and_its_yes_and_no(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:

@@ -7,16 +7,18 @@ from collections.abc import Iterator
 
 from app import lexicon
 from app.lexicon import tokens as token_patterns
-from app.pipeline.readings.movement import TO_A_NAMED_PLACE, declined, plainly_negated
+from app.pipeline.readings.movement import TO_A_NAMED_PLACE, declined, has_movement_cue, plainly_negated
 from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     PAUSES,
     SENTENCE_END_PARTICLES,
+    clauses_of,
     is_kana,
     is_question,
     last_sentence_closes_on,
     plain_speech,
     trim,
+    without_closing_marks,
 )
 from app.text import AnalyzedText, normalize
 
@@ -193,11 +195,29 @@ def _leaving_phrase_closes(text: AnalyzedText) -> bool:
     return last_sentence_closes_on(text, _LEAVING_PHRASES)
 
 
+_OWN_GOING = token_patterns.patterns("farewell", "own_going")
+
+
+def _own_going_said(text: AnalyzedText) -> bool:
+    """A clause that is the player's own going with no place, or a call ended (ここで抜ける, 私は行く,
+    電話切りますね), and after it only parting talk: nothing asked, nowhere else gone (悪い、ここで抜ける！
+    あとは頼んだ！; 一旦切ります、何かあったらまた呼んで). app/lexicon/farewell.json's own_going."""
+    clauses = clauses_of(text)
+    for index, clause in enumerate(clauses):
+        words = without_closing_marks(clause)
+        if not any(token_patterns.matches_whole(pattern, words) for pattern in _OWN_GOING):
+            continue
+        rest = clauses[index + 1 :]
+        if not any(is_question(c) or has_movement_cue(c, TO_A_NAMED_PLACE) for c in rest):
+            return True
+    return False
+
+
 def has_leave_cue(text: AnalyzedText) -> bool:
     """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
     if farewell_talked_about(text):
         return False
-    if ending_farewell(text) is not None or _leaving_phrase_closes(text):
+    if ending_farewell(text) is not None or _leaving_phrase_closes(text) or _own_going_said(text):
         return True
     norm = plain_speech(text.norm)
     said = [after for _, after in _farewells_in(norm) if not after.startswith(_WHEN)]

@@ -22,7 +22,7 @@ from app.pipeline.readings.text import (
     without_closing_marks,
     without_openers,
 )
-from app.text import AnalyzedText, TextAnalyzer, normalize
+from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
 
 # The language data the rules read lives in app/lexicon/*.json, each table with where it matches and the
 # examples it must and must not match (tests/pipeline/test_lexicon.py runs them).
@@ -422,9 +422,24 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
         qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),) and not _a_time_of_day(
             before_verb[index + 2 : index + 3]
         )
-        if _is_another_day(surface, lemma) and not qualifies:
+        if (_is_another_day(surface, lemma) and not qualifies) or _later(before_verb, index):
             return True
     return False
+
+
+_LATER = lexicon.words("movement", "later")
+# Before 後, words that make it after something (置いた後で, 昼食の後で, その後).
+_AFTER_SOMETHING = frozenset(("た", "だ", "の", "此の", "其の", "彼の"))
+
+
+def _later(words: tuple[tuple[str, str, str], ...], index: int) -> bool:
+    """The word at `index`, alone or with the next, says later (あとで, 後ほど, のちほど), not after
+    something done or named (荷物を置いた後で)."""
+    surface, lemma, _ = words[index]
+    pair = surface + (words[index + 1][0] if index + 1 < len(words) else "")
+    if not (surface in _LATER or lemma in _LATER or pair in _LATER):
+        return False
+    return index == 0 or words[index - 1][1] not in _AFTER_SOMETHING
 
 
 _TIME_OF_DAY = lexicon.words("movement", "time_of_day")
@@ -455,6 +470,21 @@ def set_on_another_day(text: AnalyzedText) -> bool:
     return puts_off(text) or (bool(verbs) and all(_on_another_day(text.tokens[:i]) for i in verbs))
 
 
+def phrase_on_another_day(text: AnalyzedText, phrase: str) -> bool:
+    """A scenario's movement phrase (compared without punctuation) is set on another day in each sentence
+    that says it, as a movement verb is (控え室 は あとで ワープ, with ワープ the scenario's)."""
+    found = False
+    for sentence in sentences_of(text):
+        surfaces = [surface for surface, _, _ in sentence.tokens]
+        starts = [i for i in range(len(surfaces)) if phrase in strip_punctuation("".join(surfaces[i:]))]
+        if not starts:
+            continue
+        found = True
+        if not _on_another_day(sentence.tokens[: starts[-1]]):
+            return False
+    return found
+
+
 _PUTTING_OFF = token_patterns.patterns("movement", "putting_off")
 
 
@@ -462,6 +492,15 @@ def puts_off(text: AnalyzedText) -> bool:
     """The text's last sentence puts things off to another time (明日にしよう, また今度にします):
     app/lexicon/movement.json's putting_off."""
     return last_sentence_closes_on(text, _PUTTING_OFF)
+
+
+def without_what_is_put_off(text: AnalyzedText, analyzer: TextAnalyzer) -> AnalyzedText:
+    """The text without its sentences, before the last, that put something off (いや、倉庫はまた今度。今日は
+    もう帰ります → 今日はもう帰ります): a place named there is not where the text goes. The last one is
+    puts_off's."""
+    sentences = sentences_of(text)
+    kept = [s for s in sentences[:-1] if not last_sentence_closes_on(s, _PUTTING_OFF)] + sentences[-1:]
+    return text if len(kept) == len(sentences) else analyzer.analyze("".join(s.norm for s in kept))
 
 
 _MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")

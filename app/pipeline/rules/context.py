@@ -11,7 +11,7 @@ from app.pipeline.actions import Action
 from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
-from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue
+from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, phrase_on_another_day, puts_off
 from app.pipeline.readings.text import trim
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -73,10 +73,12 @@ class RuleContext:
     character_names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (id, normalised id and aliases)
 
     def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
-        """A movement verb (has_movement_cue) or one of the scenario's own movement phrases."""
-        return (
-            has_movement_cue(self.text, verbs, self.place_names) or self.phrases.said("movement", self.text) is not None
-        )
+        """A movement verb (has_movement_cue) or one of the scenario's own movement phrases, not set on
+        another day (としょしつ は あとで いきます, with いきます the scenario's)."""
+        if has_movement_cue(self.text, verbs, self.place_names):
+            return True
+        phrase = self.phrases.said("movement", self.text)
+        return phrase is not None and not puts_off(self.text) and not phrase_on_another_day(self.text, phrase)
 
     @cached_property
     def place_names(self) -> tuple[str, ...]:

@@ -20,6 +20,7 @@ from app.pipeline.readings.movement import (
     named_things,
     puts_off,
     set_on_another_day,
+    without_what_is_put_off,
 )
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.text import (
@@ -47,9 +48,11 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not. After an intention given up (資料室に行こうと思ったけど、やっぱり先に発電小屋を見てくる), what
-    follows is what the player decides."""
+    follows is what the player decides; a place put off in a sentence before the last (いや、倉庫はまた今度。
+    今日はもう帰ります) is not gone to."""
     if (instead := after_giving_up(ctx.text, ctx.analyzer)) is not None:
         ctx = replace(ctx, text=instead)
+    ctx = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text) or puts_off(ctx.text):
         return None

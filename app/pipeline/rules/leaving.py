@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.readings.farewell import (
     ENDING_ONLY_FAREWELLS,
@@ -10,7 +12,7 @@ from app.pipeline.readings.farewell import (
     farewell_talked_about,
     has_leave_cue,
 )
-from app.pipeline.readings.movement import has_movement_cue
+from app.pipeline.readings.movement import has_movement_cue, without_what_is_put_off
 from app.pipeline.readings.replies import ASKING
 from app.pipeline.readings.text import CLOSING_MARKS, PAUSES, mentioned_moves, trim, without_quoted_words
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called
@@ -37,8 +39,10 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
     if farewell is None or farewell_talked_about(ctx.text):
         return None
-    # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん)
-    if mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) and ctx.moves_in_text():
+    # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
+    # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)
+    now = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
+    if mentioned_moves(now.text, now.candidates, now.analyzer) and now.moves_in_text():
         return None
     return farewell
 

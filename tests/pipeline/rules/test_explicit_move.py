@@ -542,3 +542,17 @@ def test_asking_to_be_shown_a_place_moves(
 ) -> None:
     outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("控え室")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "いや、控え室はまた今度。今日はもう帰ります",  # the place put off in a sentence of its own (round 10)
+        "控え室はあとで。今日はもう帰ります",
+    ],
+)
+def test_a_place_put_off_in_an_earlier_sentence_is_not_gone_to(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
+    assert farewell_leaves(None, context(text, hoshizora, stage_state, analyzer)) is not None

@@ -261,3 +261,40 @@ def test_leaving_phrase_forbidden_asked_or_unwanted_is_no_cue(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "わかりました、では電話切りますね",  # a call ended (round 10: the model's leave, vetoed)
+        "はいはい、じゃあ切りますよ",
+        "了解、こっちは一旦切ります、何かあったらまた呼んで",  # parting talk after it
+        "悪い、ここで抜ける！あとは頼んだ！",  # the player's own going, with no place
+        "ここは任せた！私は行く！",
+        "きょう は ありがとう ございました。かえります",  # in kana, as a learner types it
+        "ありがとう、また何かあったら聞きに来ます",  # a later visit, on a condition
+    ],
+)
+def test_the_players_own_going_or_a_call_ended_lets_a_leave_stand(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ケーキ切りますね",  # something cut, not a call
+        "電話切らないで",
+        "ここで抜ける？",  # asked
+        "ここで抜ける、で、控え室はどこ？",  # talk goes on with a question
+        "私も行く",  # going along with someone
+        "いく！",  # alone it accepts an offer
+        "うん、行こう",
+        "そっち行く",  # towards a place pointed at
+    ],
+)
+def test_going_along_asked_or_somewhere_is_no_cue(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None

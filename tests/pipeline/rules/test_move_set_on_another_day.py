@@ -26,6 +26,8 @@ pytestmark = pytest.mark.issue(27)
         "ロビーに行かなくちゃ……でも今じゃないな。明日にしよう",  # put off in the last sentence (round 9)
         "ロビーはまた今度にします！",
         "明日の朝、ロビーに行ってみたいな",  # the day with its time, as a clause of its own (round 10)
+        "いいえ、ロビー は あとで いきます",  # later today is not now either (round 10)
+        "ロビーには後ほど向かいます",
     ],
 )
 def test_a_move_set_on_another_day_is_no_move(
@@ -42,6 +44,7 @@ def test_a_move_set_on_another_day_is_no_move(
         "明日の資料、ロビーに取りに行ってくる",  # the day qualifies a thing, not the going
         "明日も早いし、ロビー戻って寝るわ",  # the day stands in a clause of its own
         "明日ロビーでライブあるの？",  # no movement verb: for the other vetoes to read
+        "荷物を置いた後でロビーに行こう",  # after something done: the order of what happens now
     ],
 )
 def test_a_move_made_now_stands(text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
