@@ -19,11 +19,21 @@ _HONORIFICS_LONGEST_FIRST = tuple(sorted((normalize(h) for h in HONORIFICS), key
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
 _CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥]|$)")
-# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！), or
-# with a stammered or startled first sound (さ、さくら先輩… / え、園長…).
+# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！), with a yes,
+# a no or a filler and a pause (はい、はやしさん、…), or with a stammered or startled first sound (さ、さくら先輩…
+# / え、園長…): app/lexicon/speech.json.
 _ATTENTION = re.compile(
-    r"^(?:(?:ねえ|ねぇ|ねー|なあ|なぁ|おい|おーい|さあ|ほら|ちょっと|あの|あのう|あのー)[、,，]?|[ぁ-ゖァ-ヺ][、,，])"
+    "^(?:(?:{})[、,，]?|(?:{})[、,，]|[ぁ-ゖァ-ヺ][、,，])".format(
+        "|".join(map(re.escape, lexicon.phrases("speech", "call_openers"))),
+        "|".join(map(re.escape, lexicon.phrases("speech", "replies_before_a_call"))),
+    )
 )
+# A name and an honorific run into what follows, with no pause (森岡さんこの花って…): a call when what follows
+# opens an utterance (speech.json's after_a_called_name, or a word in kanji not in not_after_a_called_name:
+# 森岡さん家 talks about their home; katakana is folded to hiragana by then, and reads as a particle might).
+_AFTER_A_CALLED_NAME = lexicon.phrases("speech", "after_a_called_name")
+_NOT_AFTER_A_CALLED_NAME = lexicon.phrases("speech", "not_after_a_called_name")
+_KANJI = re.compile(r"^[一-龯々]")
 # Text typed without punctuation, or dictated, sets a call off with a space (所長 あしたの予約って…);
 # normalize() drops white space, so the finder reads a run of it as the comma it stands for.
 _SPACE_RUN = re.compile(r"\s+")
@@ -107,15 +117,20 @@ def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = Tru
             if not norm.startswith(name):
                 continue
             rest = norm[len(name) :]
-            for honorific in sorted(HONORIFICS, key=len, reverse=True):
-                if rest.startswith(normalize(honorific)):
-                    rest = rest[len(normalize(honorific)) :]
-                    break
-            if _CALL_SEPARATOR.match(rest):
+            honorific = next((h for h in _HONORIFICS_LONGEST_FIRST if rest.startswith(h)), "")
+            rest = rest[len(honorific) :]
+            if _CALL_SEPARATOR.match(rest) or (honorific and _runs_into_a_call(rest)):
                 return Addressee(character_id, "called", name)
             if opinion and _OPINION.match(rest):
                 return Addressee(character_id, "asked_opinion", name)
     return None
+
+
+def _runs_into_a_call(rest: str) -> bool:
+    """What follows a name and an honorific with no pause opens what the player says to them."""
+    if rest.startswith(_NOT_AFTER_A_CALLED_NAME):
+        return False
+    return rest.startswith(_AFTER_A_CALLED_NAME) or _KANJI.match(rest) is not None
 
 
 def filter_by_addressee(

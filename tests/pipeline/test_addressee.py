@@ -54,6 +54,41 @@ def test_a_name_inside_a_later_sentence_or_after_a_call_is_not_a_call(
     assert find_addressee(text, stage_state, hoshizora).character == "灯"
 
 
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "はい、湊さん、さっきの音は何？",  # a yes first (round 10's learner set, helper's note)
+        "えっと 湊さん さっきの音は何",  # a filler and spaces, as a voice transcript has them (round 11's writer)
+        "湊さん昨日の音は何？",  # the call runs into the question, no pause
+        "湊さんこの音って何？",
+    ],
+)
+def test_a_call_after_a_yes_or_running_into_the_question(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    addressee = find_addressee(text, stage_state, hoshizora)
+    assert (addressee.character, addressee.reason) == ("湊", "called")
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "湊さん家ってどこ？",  # their home, talked about
+        "湊さん達は何してたの？",
+        "湊さん本人に聞いた？",
+        "湊さんがいいって",  # a particle: the name is the subject
+        "うん、湊さんが言ってた",
+        "湊昨日いた？",  # no honorific: a bare name running on is too often a subject with が dropped
+    ],
+)
+def test_a_name_run_into_a_noun_or_a_particle_is_not_a_call(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    assert find_addressee(text, stage_state, hoshizora).reason != "called"
+
+
 def test_absent_character_cannot_be_addressed(hoshizora: Scenario, stage_state: GameState) -> None:
     assert find_addressee("店長、こんばんは", stage_state, hoshizora).character == "灯"
 
