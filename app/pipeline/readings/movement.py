@@ -13,6 +13,7 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     SENTENCE_END_PARTICLES,
     asks_who_what_where,
+    clauses_of,
     is_question,
     last_sentence_closes_on,
     normalized_words,
@@ -596,9 +597,14 @@ def _carried(tokens: tuple[tuple[str, str, str], ...]) -> set[int]:
     return carried
 
 
-def is_place_question(text: AnalyzedText) -> bool:
-    """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there."""
-    return bool(_PLACE_QUESTION.search(text.norm))
+def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
+    """行ったことある？ / どんなところ？ / ロビーって何がある？ — about a place, not going there. `places`: the
+    reachable places' names (normalised), read as names first: しょくどう いきます goes to 食堂 and does not
+    ask どう行き."""
+    norm = text.norm
+    for name in sorted(places, key=len, reverse=True):
+        norm = norm.replace(name, "■")
+    return bool(_PLACE_QUESTION.search(norm))
 
 
 # Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ; the place set off by a
@@ -631,6 +637,21 @@ def intends(sentence: AnalyzedText) -> bool:
         and not asks_who_what_where(words)
         and any(token_patterns.ends_with(p, words) for p in _INTENTION_CLOSES)
     )
+
+
+# A reachable place and a particle of direction closing a sentence, no verb: going (逃げよう！高台へ！; よし、ドームへ).
+_HEADING = ("へ", "まで", "のほうへ", "の方へ")
+
+
+def heads_for(text: AnalyzedText, places: tuple[str, ...]) -> bool:
+    """A sentence whose last clause is a reachable place and へ or まで and nothing else (高台へ！): going
+    there, the verb left out. `places`: the reachable places' names (normalised)."""
+    for sentence in sentences_of(text):
+        last = clauses_of(sentence)[-1:]
+        clause = trim(last[0].norm).rstrip("、,") if last else ""
+        if any(clause == f"{name}{to}" for name in places for to in _HEADING):
+            return True
+    return False
 
 
 def bare_movement(text: AnalyzedText) -> bool:

@@ -15,6 +15,7 @@ from app.pipeline.readings.movement import (
     after_giving_up,
     asks_to_be_shown,
     has_movement_cue,
+    heads_for,
     intends,
     is_place_question,
     named_things,
@@ -54,12 +55,13 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         ctx = replace(ctx, text=instead)
     ctx = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
-    if len(places) != 1 or is_place_question(ctx.text) or excuse_asked(ctx.text) or puts_off(ctx.text):
+    if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or puts_off(ctx.text):
         return None
     if (
         not ctx.moves_in_text(TO_A_NAMED_PLACE)
         and not _WITHDRAWING_TO.search(trim(ctx.text.norm))
         and not asks_to_be_shown(ctx.text, places[0])
+        and not heads_for(ctx.text, ctx.place_names)
     ):
         return None
     # (…or with は: 物置は、裏の戸から出たらすぐかね？ asks the way, 地方車は一時に通りに入る？ asks when
@@ -77,6 +79,8 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 _TO_THE_PERSON = lexicon.phrases("movement", "to_the_person")
 _TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
 
+
+_PLURALS = ("", *normalized_words("たち 達 ら"))
 
 # Going to a person: any movement, or visiting their place (宮本さんのところにも伺ってみます).
 _VISITING = lexicon.words("movement", "visiting")
@@ -98,7 +102,8 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     for character, names in ctx.character_names:
         if character not in elsewhere or character in ctx.state.present:
             continue
-        called = as_called(names)
+        # (with a plural after the name: 汐里さんたちのところへ行ってくる)
+        called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
         directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving) or any(
             f"{c}{p}" in sentence for c in called for p in _TO_THEIR_PLACE for sentence in visiting
         )
@@ -391,8 +396,11 @@ _COPULAS = frozenset(normalized_words("だ です"))
 
 def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
-    names the room but says nothing of going there. A bare place (「ロビーへ」) still moves."""
+    names the room but says nothing of going there. A bare place (「ロビーへ」) still moves, and so does a
+    sentence of one after other talk (逃げよう！高台へ！)."""
     if action is None or action.kind != "move" or ctx.moves_in_text(TO_A_NAMED_PLACE):
+        return None
+    if heads_for(ctx.text, ctx.place_names):
         return None
     tokens = ctx.text.tokens
     predicates = [s for s, lemma, pos in tokens if pos in ("動詞", "形容詞") and lemma not in TO_A_NAMED_PLACE]
@@ -434,7 +442,7 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
     if action is None or action.kind != "move":
         return None
     asks_without_moving = is_question(ctx.text) and not ctx.moves_in_text(TO_A_NAMED_PLACE)
-    if not is_place_question(ctx.text) and not asks_without_moving:
+    if not is_place_question(ctx.text, ctx.place_names) and not asks_without_moving:
         return None
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")
 

@@ -556,3 +556,40 @@ def test_a_place_put_off_in_an_earlier_sentence_is_not_gone_to(
 ) -> None:
     assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
     assert farewell_leaves(None, context(text, hoshizora, stage_state, analyzer)) is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "逃げよう！控え室へ！",  # the place and へ as a sentence of its own, after other talk (round 10)
+        "よし、控え室まで",
+        "うん、行く。控え室へ",
+    ],
+)
+def test_a_place_and_a_particle_of_direction_closing_a_sentence_moves(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")
+
+
+@pytest.mark.parametrize("text", ["控え室へ、鍵を届けたのは誰？", "控え室への道は？", "控え室へ行った？"])
+def test_a_place_and_a_particle_inside_a_question_does_not_move(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+def test_a_place_in_kana_is_read_as_the_place_before_as_a_question_word(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 10's learner: わたし しょくどう いきます, whose しょくどう the analyser cut into しょく + どう (how),
+    read as asking how to get there."""
+    locations = [
+        loc.model_copy(update={"aliases": [*loc.aliases, "しょくどう"]}) if loc.id == "控え室" else loc
+        for loc in hoshizora.locations
+    ]
+    scenario = hoshizora.model_copy(update={"locations": locations})
+    outcome = explicit_move(None, context("わたし しょくどう いきます", scenario, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")
+    assert explicit_move(None, context("しょくどうってどう行くの？", scenario, stage_state, analyzer)) is None
