@@ -189,7 +189,7 @@ def _potential(surface: str, lemma: str) -> bool:
 _LEAVING_PHRASES = token_patterns.patterns("farewell", "leaving_phrases")
 
 
-def _leaving_phrase_closes(text: AnalyzedText) -> bool:
+def leaving_phrase_closes(text: AnalyzedText) -> bool:
     """The last sentence closes on leaving said as a phrase (その場を離れる, 境内を後にする, 別れを告げた):
     app/lexicon/farewell.json's leaving_phrases."""
     return last_sentence_closes_on(text, _LEAVING_PHRASES)
@@ -217,7 +217,7 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     """A farewell or a leaving verb, unless it only sets a time (帰るとき、何て言えば…) or is talked about."""
     if farewell_talked_about(text):
         return False
-    if ending_farewell(text) is not None or _leaving_phrase_closes(text) or _own_going_said(text):
+    if ending_farewell(text) is not None or leaving_phrase_closes(text) or _own_going_said(text):
         return True
     norm = plain_speech(text.norm)
     said = [after for _, after in _farewells_in(norm) if not after.startswith(_WHEN)]

@@ -11,6 +11,7 @@ from app.pipeline.readings.farewell import (
     ending_farewell,
     farewell_talked_about,
     has_leave_cue,
+    leaving_phrase_closes,
 )
 from app.pipeline.readings.movement import has_movement_cue, without_what_is_put_off
 from app.pipeline.readings.replies import ASKING
@@ -33,10 +34,14 @@ def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
 
 
 def _closing_farewell(ctx: RuleContext) -> str | None:
-    """The farewell the text ends with, or the one parting talk follows, unless the text talks about the
+    """The farewell the text ends with, or the one parting talk follows, or leaving said as a phrase
+    (app/lexicon/farewell.json's leaving_phrases), unless the text talks about the
     word (失礼しますって言うの？) or goes to a reachable place it names (控え室に戻ります、失礼します goes there)."""
     text = _without_a_closing_name(ctx)
     farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
+    # (leaving said as a phrase, closing the text: *手を振って境内を後にする*, その場を離れる)
+    if farewell is None and leaving_phrase_closes(without_quoted_words(text)):
+        farewell = trim(text.norm)
     if farewell is None or farewell_talked_about(ctx.text):
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;

@@ -565,3 +565,26 @@ def test_a_farewell_typed_with_one_slip_in_its_ending_leaves(
         state=stage_state,
         analyzer=analyzer,
     )
+
+
+@pytest.mark.issue(27)
+def test_leaving_said_as_a_phrase_closing_the_text_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 9 (narration): the model read *手を振って境内を後にする* as small talk; said as a phrase, leaving
+    closing the text is a farewell (farewell.json's leaving_phrases)."""
+    assert_farewells(
+        leaving=(
+            "*手を振って境内を後にする*",
+            "（帽子を取って会釈し、その場を離れる）",
+            "少々席を外させていただきます。",
+        ),
+        staying=(
+            "その場を離れるな",  # forbidden
+            "「その場を離れる」って書いてあった",  # quoted
+            "その場を離れる前に、ひとつ聞いていい？",  # not closing the text
+        ),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )
