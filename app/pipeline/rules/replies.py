@@ -178,7 +178,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                 bool(leading)
                 and all(leads_to_going(c) for c in leading)
                 and (
-                    (len(strip_punctuation(last.norm)) <= 15 and (says_yes(last) or bare_movement(last)))
+                    (len(strip_punctuation(last.norm)) <= 15 and says_yes(last))
+                    # (a movement with nothing else named, whatever reason runs into it: 冷えてきたし戻りましょうか)
+                    or bare_movement(last)
                     or follows(last)
                 )
             )

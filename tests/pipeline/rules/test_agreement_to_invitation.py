@@ -1448,3 +1448,22 @@ def test_a_yes_then_the_invited_place_named_goes_there(
     state = after_line(stage_state, "灯", "控え室のほうも一緒に見てみますか？")
     outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
     assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("reply", "goes"),
+    [
+        ("そうですね、冷えてきたし戻りましょうか", True),  # a reason running into the let's (round 9)
+        ("うん、戻ろう", True),
+        ("いや、まだここにいる", False),
+    ],
+)
+def test_a_proposal_to_go_there_and_do_something_invites(
+    reply: str, goes: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 9: 「ここは冷えるで。控え室に戻って温かいもんでも飲むか？」 proposes going there, asked with a
+    plain verb and か, as an older speaker says it (invitation.json)."""
+    state = after_line(stage_state, "灯", "ここは冷えるで。控え室に戻って温かいもんでも飲むか？")
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
