@@ -177,6 +177,7 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "真壁さんたちのところへ行ってくる",  # a plural after the name (round 10)
         "店長の様子見に行こか",  # the particle dropped (round 10)
         "真壁さんに聞きたいことがあるから、ちょっと行ってくる",  # not 行ったことがある？ (round 9)
+        "店長の店戻ろうや",  # someone's shop (round 11)
     )
     staying = ("店長のところって行ったことある？", "店長とこのお店、知ってる？")
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)

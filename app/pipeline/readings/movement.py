@@ -418,14 +418,32 @@ def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     for index in range(len(before_verb) - 1, -1, -1):
         surface, lemma, _ = before_verb[index]
         if surface in _CLAUSE_ENDS:
-            # (…unless the clause before is the time alone: 明日の朝、桟橋に行ってみたいな)
-            return _a_day_alone(before_verb[:index])
+            # (…unless the clause before is the time alone: 明日の朝、桟橋に行ってみたいな; or something to
+            # be done first: 話が終わったら、倉庫に行こう)
+            return _a_day_alone(before_verb[:index]) or _once_done(before_verb[:index], index)
         qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),) and not _a_time_of_day(
             before_verb[index + 2 : index + 3]
         )
         if (_is_another_day(surface, lemma) and not qualifies) or _later(before_verb, index):
             return True
+        if _once_done(before_verb, index + 1):
+            return True
     return False
+
+
+# 為る after these is "then", not a thing done (そうしたら, それなら: going now).
+_THEN = frozenset(("副詞", "代名詞", "接続詞"))
+
+
+def _once_done(words: tuple[tuple[str, str, str], ...], end: int) -> bool:
+    """The words before `end` close on something done first, a verb and たら (聞き終わったら醸造棟にも寄ります,
+    雨が止んだら行こう): the going waits for it. Not an adjective's (よかったら) nor then (そうしたら)."""
+    if end < 2 or words[end - 1][0] not in ("たら", "だら"):
+        return False
+    _, lemma, pos = words[end - 2]
+    if pos != "動詞" or lemma in ("有る", "居る"):
+        return False
+    return not (lemma == "為る" and end >= 3 and words[end - 3][2] in _THEN)
 
 
 _LATER = lexicon.words("movement", "later")
@@ -609,13 +627,16 @@ def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
 
 # Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ; the place set off by a
 # comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらっていいですか): going there.
-_SHOWN_AFTER = r"(を|に|へ|まで|、|,)"
+_SHOWN_AFTER = r"(を|に|へ|まで|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
 _SHOWN_HOW_MUCH = r"(ちょっと|少し|すこし|一度|いちど|いっぺん)?"
 _SHOWN_ASKED = (
     r"(もらう|もらおう|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
     r"|くれ|くれる|くれます|くれません|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?"
 )
-_SHOWN = re.compile(rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}(見せて|案内して){_SHOWN_ASKED}(か|かな|ね|よ)?[!?]*$")
+# …or told, bluntly (駐車場見せろや, 倉庫に案内しろ)
+_SHOWN = re.compile(
+    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して){_SHOWN_ASKED}|見せろ|案内しろ)(か|かな|ね|よ|や)?[!?]*$"
+)
 
 
 def asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:

@@ -158,16 +158,23 @@ def mentioned_moves(
 ) -> list[Candidate]:
     """Move candidates whose location id or alias the text names (normalised); a place named only inside
     another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's).
-    With the analyser, in a text with no kanji, a name is also named by how it reads, for a player typing
-    kana (ひろま for 広間, うらのくら for 裏の蔵), as a word of its own."""
+    With the analyser, a name is also named by how it reads, for a player typing kana (ひろま for 広間,
+    うらのくら for 裏の蔵), as a word of its own: in a text with no kanji, or, for three kana or more, in any
+    text (voice input: とけいとうに行ってみます); and by a word whose dictionary form it is (しょさい: 書斎)."""
+
+    lemmas = {lemma for _, lemma, _ in text.tokens}
 
     def names_of(candidate: Candidate) -> list[str]:
         found = [normalize(n) for n in candidate.names if names_place(text, n)]
-        # (only in a text typed all in kana: where the player converts, a kana word is no place name)
-        if analyzer is not None and not any(is_kanji(ch) for ch in text.norm):
+        # (a word the analyser takes for the name, written in kana: しょさいに戻ります, 書斎 to the analyser)
+        found += [normalize(n) for n in candidate.names if normalize(n) in lemmas and any(is_kanji(c) for c in n)]
+        if analyzer is not None:
+            # (in a text typed all in kana, or in a mixed one for a name of three kana or more, as voice input
+            # writes it: とけいとうに行ってみます; where the player converts, a short kana word is no place name)
+            shortest = 2 if not any(is_kanji(ch) for ch in text.norm) else 3
             readings = (analyzer.analyze(n).reading for n in candidate.names if any(is_kanji(ch) for ch in n))
             # (one kana is a particle as often as a place: 課 reads か)
-            found += [r for r in readings if len(r) >= 2 and _named_by_reading(text, r)]
+            found += [r for r in readings if len(r) >= shortest and _named_by_reading(text, r)]
         return found
 
     named = {c: names_of(c) for c in candidates if c.action.kind == "move"}

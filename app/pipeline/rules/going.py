@@ -304,7 +304,7 @@ _PAST = normalize("た")
 
 # Someone else made to do it (ロビーで待ってもらおう, 歌ってもらおうか), unlike the player's own させてもらおう.
 _HAVING_OTHERS_DO = re.compile(r"(?<![させ])[てで](もらお|もらいましょ|いただこ|いただきましょ)")
-SEEING = tuple(normalize(w) for w in ("拝見", "見", "確認", "調べ", "見学", "見物", "のぞ", "覗"))
+SEEING = lexicon.phrases("movement", "seeing")
 
 # Words that may come before the place in such a sentence: openers, adverbs, a first person.
 _LEADING_POS = frozenset(("感動詞", "副詞", "接続詞", "補助記号", "代名詞"))

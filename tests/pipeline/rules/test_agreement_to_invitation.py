@@ -1467,3 +1467,20 @@ def test_a_proposal_to_go_there_and_do_something_invites(
     state = after_line(stage_state, "灯", "ここは冷えるで。控え室に戻って温かいもんでも飲むか？")
     outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
     assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("reply", "goes"),
+    [
+        ("ああ、行きましょう。灯さんに聞きたいことがあるので", True),  # a reason after the yes (round 11)
+        ("ああ、行きましょう。灯さんに聞きたいことがあるので？", False),
+        ("行くのは怖いな", False),  # going remarked on
+    ],
+)
+def test_a_yes_then_a_reason_goes(
+    reply: str, goes: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "湊", "わしと一緒に控え室まで来るか？灯さんに話があるんじゃろ")
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply

@@ -30,6 +30,7 @@ def test_proposing_or_asking_leave_to_do_something_there_goes_there(
         f"先に{alias}のほう見さしてもらいますわ",
         f"{place}で休憩しよっか",
         f"{alias}で一服しよ",
+        f"{place}を検めさせてもらおう",  # inspecting, in older speech (round 11)
     )
     assert_explicit_moves(place, moving, (), scenes, scene, analyzer, rule=doing_something_at_a_place)
 

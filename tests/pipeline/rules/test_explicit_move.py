@@ -535,6 +535,7 @@ def test_spaces_inside_a_phrase_do_not_make_a_move(
         "控え室、ちょっと見せてもらっていいですか！？",  # the place set off by a comma (round 8)
         "控え室、案内してもらえる？",  # (round 9)
         "控え室を見せてもらえますか",
+        "泣き言はいい。控え室見せろや",  # told bluntly, the particle dropped (round 11)
     ],
 )
 def test_asking_to_be_shown_a_place_moves(

@@ -273,6 +273,8 @@ def test_leaving_phrase_forbidden_asked_or_unwanted_is_no_cue(
         "ここは任せた！私は行く！",
         "きょう は ありがとう ございました。かえります",  # in kana, as a learner types it
         "ありがとう、また何かあったら聞きに来ます",  # a later visit, on a condition
+        "いえ、宿を取ってあるので。今日はありがとうございました",  # thanks for the day (round 11)
+        "では、また参る",  # a later visit, humbly (round 11)
     ],
 )
 def test_the_players_own_going_or_a_call_ended_lets_a_leave_stand(

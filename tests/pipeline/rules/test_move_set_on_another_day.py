@@ -28,6 +28,8 @@ pytestmark = pytest.mark.issue(27)
         "明日の朝、ロビーに行ってみたいな",  # the day with its time, as a clause of its own (round 10)
         "いいえ、ロビー は あとで いきます",  # later today is not now either (round 10)
         "ロビーには後ほど向かいます",
+        "本当ですか？聞き終わったらロビーにも寄ります",  # something to be done first (round 11)
+        "話が終わったら、ロビーに行こう",
     ],
 )
 def test_a_move_set_on_another_day_is_no_move(
@@ -45,6 +47,8 @@ def test_a_move_set_on_another_day_is_no_move(
         "明日も早いし、ロビー戻って寝るわ",  # the day stands in a clause of its own
         "明日ロビーでライブあるの？",  # no movement verb: for the other vetoes to read
         "荷物を置いた後でロビーに行こう",  # after something done: the order of what happens now
+        "よかったらロビーに行こう",  # if you like
+        "そうしたらロビーに行こう",  # then
     ],
 )
 def test_a_move_made_now_stands(text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
