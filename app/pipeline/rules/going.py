@@ -55,6 +55,8 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         ctx = replace(ctx, text=instead)
     ctx = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    if len(places) > 1:
+        places = _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or puts_off(ctx.text):
         return None
     if (
@@ -73,6 +75,21 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         "explicit_move",
         f"names {places[0].action.target} with a movement verb or a request to be shown it",
     )
+
+
+# After a place's name, the particles a movement goes to it by.
+_TOWARDS_THE_PLACE = ("に", "へ", "まで")
+
+
+def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:
+    """Of several places named, those named with に, へ or まで in a sentence that moves (試飲室のワイン、美味しかった
+    です。さて、セラーに降りてみます: the cellar); the others are only talked about."""
+    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE, ctx.place_names)]
+    return [
+        place
+        for place in places
+        if any(f"{normalize(n)}{p}" in sentence for n in place.names for p in _TOWARDS_THE_PLACE for sentence in moving)
+    ]
 
 
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.

@@ -594,3 +594,18 @@ def test_a_place_in_kana_is_read_as_the_place_before_as_a_question_word(
     outcome = explicit_move(None, context("わたし しょくどう いきます", scenario, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("控え室")
     assert explicit_move(None, context("しょくどうってどう行くの？", scenario, stage_state, analyzer)) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("ロビーのグッズ、良かったです。さて、控え室に行ってみます", True),  # the other place talked of (round 11)
+        ("ロビーじゃなくて控え室へ行こう", True),
+        ("ロビーに寄ってから控え室に行こう", False),  # both gone to: left to the model
+    ],
+)
+def test_of_two_places_the_one_the_movement_goes_to(
+    text: str, named: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert (outcome is not None and outcome.action == move("控え室")) is named, text
