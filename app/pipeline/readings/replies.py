@@ -107,7 +107,8 @@ _RALLYING = (["ぞ"], ["ぜ"])
 # A clause that concedes something before what it leads to (…じゃないけど, …だが), or gives a reason
 # for it (気になっていたので, 暇だし; けん: western から).
 _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
-_REASON = ("ので", "んで", "から", "けん", "し")
+# A clause that gives a reason (…ので, …けん; a reason listed: …し).
+REASON_ENDINGS = ("ので", "んで", "から", "けん", "し")
 
 # Following someone (あとについていきます, 後を付いて行く, humbly ついてまいります), not failing to
 # (ついていけない) nor refusing to.
@@ -118,7 +119,13 @@ def leads_to_going(clause: AnalyzedText) -> bool:
     """A clause before a yes in a longer reply: an opener (そうですね), a yes itself, a concession, a reason
     or a stutter (べ、別に)."""
     plain = strip_punctuation(clause.norm)
-    return len(plain) <= 2 or plain in INTERJECTIONS or plain.endswith(_CONCESSIVE + _REASON) or says_yes(clause)
+    return len(plain) <= 2 or plain in INTERJECTIONS or plain.endswith(_CONCESSIVE + REASON_ENDINGS) or says_yes(clause)
+
+
+def gives_a_reason(sentence: AnalyzedText) -> bool:
+    """A sentence that only gives a reason (…聞きたいことがあるので), with no question mark: after a yes, it
+    asks nothing and remarks on no going."""
+    return strip_punctuation(sentence.norm).endswith(REASON_ENDINGS) and "?" not in sentence.norm
 
 
 def follows(reply: AnalyzedText) -> bool:

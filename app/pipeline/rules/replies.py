@@ -23,6 +23,7 @@ from app.pipeline.readings.replies import (
     STAYING_HERE,
     echoes,
     follows,
+    gives_a_reason,
     is_invitation,
     leads_to_going,
     lets_as_invited,
@@ -131,7 +132,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     reply = _plain_lets(ctx)
     text = plain_speech(strip_punctuation(reply.raw))  # いいっすね: casual です
     # (not in a reason given in a sentence of its own: 行きましょう。…聞きたいことがあるので)
-    remarked = _GOING_REMARKED_ON.search("".join(sn.norm for sn in sentences_of(reply) if not _a_reason(sn)))
+    said = [sentence for sentence in sentences_of(reply) if not gives_a_reason(sentence)]
+    remarked = _GOING_REMARKED_ON.search(plain_speech(strip_punctuation("".join(sn.norm for sn in said))))
     if _REFUSAL.search(reply.norm) or remarked or tells_to_go_alone(reply.norm):
         return None
     if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
@@ -169,7 +171,6 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         clauses = clauses_of(reply)
         *leading, last = clauses
         # (a reason given in a sentence of its own asks nothing: …堂本さんに聞きたいことがあるので)
-        said = [sentence for sentence in sentences_of(reply) if not _a_reason(sentence)]
         asks = any(ASKING.search(sentence.norm) for sentence in said) and not lets_asked(reply)
         goes = not asks and (
             (
@@ -177,7 +178,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
                 and len(strip_punctuation(first.norm)) <= 15
                 and says_yes(first)
                 # (…or gives its reason: ああ、行きましょう。堂本さんに聞きたいことがあるので)
-                and all(bare_movement(s) or echoes(s, invitation) or _a_reason(s) for s in rest)
+                and all(bare_movement(s) or echoes(s, invitation) or gives_a_reason(s) for s in rest)
             )
             or (
                 bool(leading)
@@ -195,15 +196,6 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
-
-
-# Endings that give a reason (ので, から; western けん), as a sentence of its own.
-_REASONS = tuple(normalized_words("ので んで から けん"))
-
-
-def _a_reason(sentence: AnalyzedText) -> bool:
-    """A sentence that only gives a reason (…聞きたいことがあるので), with no question mark."""
-    return strip_punctuation(sentence.norm).endswith(_REASONS) and "?" not in sentence.norm
 
 
 # What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).
