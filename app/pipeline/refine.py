@@ -32,6 +32,7 @@ from app.pipeline.rules.replies import (
     agreement_to_invitation,
     agreement_to_offer,
     choosing_an_offered_place,
+    choosing_by_position,
     refusal_to_invitation,
     refusal_to_offer,
 )
@@ -59,6 +60,7 @@ __all__ = [
     "agreement_to_invitation",
     "agreement_to_offer",
     "choosing_an_offered_place",
+    "choosing_by_position",
     "compliment_is_small_talk",
     "doing_something_at_a_place",
     "explicit_move",
@@ -100,6 +102,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     farewell_leaves,
     agreement_to_invitation,
     choosing_an_offered_place,
+    choosing_by_position,
     refusal_to_invitation,
     refusal_to_offer,
     agreement_to_offer,

@@ -34,9 +34,11 @@ from app.pipeline.readings.replies import (
 )
 from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
+    INTERJECTIONS,
     PAUSES,
     clauses_of,
     is_kanji,
+    is_question,
     mentioned_moves,
     normalized_words,
     plain_speech,
@@ -236,6 +238,57 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
             target = chosen[0].action.target
             return Outcome(chosen[0].action, "choosing_an_offered_place", f"names {target}, which the last line offers")
     return None
+
+
+# Options chosen by their place in the line: the first, the second, the last (app/lexicon/speech.json).
+_BY_POSITION = tuple(
+    tuple(normalize(w) for w in group["words"]) for group in lexicon.load("speech")["option_by_position"]["groups"]
+)
+_LONGEST_CHOICE = 15
+
+
+def _options_in_order(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
+    """The places and topics the line names (a place by its name, a topic by its id or words), in the order
+    it names them; empty when two share a first mention."""
+    norm = line.norm
+    first: dict[Candidate, int] = {}
+    for candidate in ctx.candidates:
+        if candidate.action.kind == "move":
+            names = candidate.names
+        elif candidate.action.kind == "intent" and candidate.action.target is not None:
+            names = (candidate.action.target, *candidate.words)
+        else:
+            continue
+        found = [norm.find(normalize(n)) for n in names if n and normalize(n) in norm]
+        if found:
+            first[candidate] = min(found)
+    if len(set(first.values())) != len(first):
+        return []
+    return sorted(first, key=first.__getitem__)
+
+
+def choosing_by_position(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A short reply that picks one of the places or topics the last line offers by its place in the line
+    (灯台と浜辺、どちらを先に見に行かれます？ → 二つ目のほうにします; 前者で): that option. The reply names
+    neither, so the model, reading it alone, saw nothing to choose (round 11)."""
+    line = ctx.line_before
+    if line is None or not is_question(line):
+        return None
+    reply = strip_punctuation(trim(ctx.text.norm))
+    if len(reply) > _LONGEST_CHOICE or ASKING.search(trim(ctx.text.norm)) or says_no(ctx.text):
+        return None
+    opened = reply
+    for opener in INTERJECTIONS:
+        if opened.startswith(opener):
+            opened = opened[len(opener) :]
+            break
+    position = next((i for i, words in enumerate(_BY_POSITION) if opened.startswith(words)), None)
+    options = _options_in_order(ctx, line)
+    if position is None or len(options) < 2:
+        return None
+    chosen = options[-1] if position == 2 else options[position]
+    reason = f"picks {chosen.action.notation}, by its place in the last line"
+    return Outcome(chosen.action, "choosing_by_position", reason)
 
 
 # A let's put as a rhetorical question (さあ、一緒に見に行こうではありませんか！): it proposes, it does not ask.
