@@ -248,17 +248,20 @@ _LONGEST_CHOICE = 15
 
 
 def _options_in_order(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
-    """The places and topics the line names (a place by its name, a topic by its id or words), in the order
-    it names them; empty when two share a first mention."""
+    """The places the line names, in the order it names them; or, when it names fewer than two, the topics
+    it names by their id or words. Empty when two share a first mention (a word inside another's name)."""
+    places = mentioned_moves(line, ctx.candidates)
+    if len(places) >= 2:
+        named = [(c, (c.action.target, *c.names)) for c in places]
+    else:
+        named = [
+            (c, (c.action.target, *c.words))
+            for c in ctx.candidates
+            if c.action.kind == "intent" and c.action.target is not None
+        ]
     norm = line.norm
     first: dict[Candidate, int] = {}
-    for candidate in ctx.candidates:
-        if candidate.action.kind == "move":
-            names = candidate.names
-        elif candidate.action.kind == "intent" and candidate.action.target is not None:
-            names = (candidate.action.target, *candidate.words)
-        else:
-            continue
+    for candidate, names in named:
         found = [norm.find(normalize(n)) for n in names if n and normalize(n) in norm]
         if found:
             first[candidate] = min(found)

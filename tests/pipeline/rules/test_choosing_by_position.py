@@ -52,3 +52,12 @@ def test_no_choice_by_position_without_options_or_with_more_said(
 ) -> None:
     state = after_line(stage_state, "灯", line)
     assert choosing_by_position(None, context(reply, hoshizora, state, analyzer)) is None, reply
+
+
+def test_places_named_are_the_options_before_any_topic_word_in_the_line(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """A topic's word inside the line (the set list, セトリ, of a topic) is no option when it names places."""
+    state = after_line(stage_state, "灯", "セトリの話は後で。ロビーと控え室、どちらを先に見ますか？")
+    outcome = choosing_by_position(None, context("最初のほうで", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
