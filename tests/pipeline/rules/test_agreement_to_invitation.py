@@ -1429,6 +1429,14 @@ def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
     assert (found == [roof]) is named, line
 
 
+def _goes_to_the_green_room(
+    line: str, reply: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer, speaker: str = "灯"
+) -> bool:
+    """Whether agreement_to_invitation takes `reply`, after `line`, as the move to 控え室."""
+    outcome = agreement_to_invitation(None, context(reply, scenario, after_line(state, speaker, line), analyzer))
+    return outcome is not None and outcome.action == move("控え室")
+
+
 @pytest.mark.issue(27)
 @pytest.mark.parametrize(
     ("reply", "goes"),
@@ -1445,9 +1453,9 @@ def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
 def test_a_yes_then_the_invited_place_named_goes_there(
     reply: str, goes: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "灯", "控え室のほうも一緒に見てみますか？")
-    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
-    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
+    assert (
+        _goes_to_the_green_room("控え室のほうも一緒に見てみますか？", reply, hoshizora, stage_state, analyzer) is goes
+    ), reply
 
 
 @pytest.mark.issue(27)
@@ -1464,9 +1472,8 @@ def test_a_proposal_to_go_there_and_do_something_invites(
 ) -> None:
     """Round 9: 「ここは冷えるで。控え室に戻って温かいもんでも飲むか？」 proposes going there, asked with a
     plain verb and か, as an older speaker says it (invitation.json)."""
-    state = after_line(stage_state, "灯", "ここは冷えるで。控え室に戻って温かいもんでも飲むか？")
-    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
-    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
+    line = "ここは冷えるで。控え室に戻って温かいもんでも飲むか？"
+    assert _goes_to_the_green_room(line, reply, hoshizora, stage_state, analyzer) is goes, reply
 
 
 @pytest.mark.issue(27)
@@ -1481,6 +1488,5 @@ def test_a_proposal_to_go_there_and_do_something_invites(
 def test_a_yes_then_a_reason_goes(
     reply: str, goes: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "湊", "わしと一緒に控え室まで来るか？灯さんに話があるんじゃろ")
-    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
-    assert (outcome is not None and outcome.action == move("控え室")) is goes, reply
+    line = "わしと一緒に控え室まで来るか？灯さんに話があるんじゃろ"
+    assert _goes_to_the_green_room(line, reply, hoshizora, stage_state, analyzer, speaker="湊") is goes, reply
