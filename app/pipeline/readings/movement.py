@@ -205,8 +205,10 @@ _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
 _IU = normalize("言う")
 _SPLIT_VERBS = lexicon.words("movement", "split_verbs")
 _SPLIT_NOT_MOVEMENT = lexicon.words("movement", "split_not_movement")
+# After a place's name, the particles a movement goes to it by (控え室に, ロビーへ, 駐車場まで).
+TOWARDS_A_PLACE = ("に", "へ", "まで")
 # Between a place and a verb: its particle, or none (職員室いって).
-_TO_A_PLACE = ("", "に", "へ", "まで")
+_TO_A_PLACE = ("", *TOWARDS_A_PLACE)
 
 
 def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places: tuple[str, ...]) -> bool:

@@ -134,12 +134,15 @@ def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
     """Whether the text spells `reading` in kana as a word of its own: starting and ending where words
     do, a noun if it is one word, no kanji next to it (門 reads もん, but 行くもん closes on a particle; 森 reads
     もり, but 大もり is a large helping and もり上がって a verb; 受付 reads うけつけ, but うけつけない is a verb)."""
+    norm = text.norm
+    # (most texts spell no place's reading: the word boundaries are read only for one that does)
+    start = norm.find(reading)
+    if start < 0:
+        return False
     starts = _word_spans(text)
     if starts is None:
         return False
     ends = {end for end, _ in starts.values()}
-    norm = text.norm
-    start = norm.find(reading)
     while start >= 0:
         end = start + len(reading)
         alone = not (start > 0 and is_kanji(norm[start - 1])) and not (end < len(norm) and is_kanji(norm[end]))

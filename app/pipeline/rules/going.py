@@ -12,6 +12,7 @@ from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import excuse_asked
 from app.pipeline.readings.movement import (
     TO_A_NAMED_PLACE,
+    TOWARDS_A_PLACE,
     after_giving_up,
     asks_to_be_shown,
     has_movement_cue,
@@ -77,10 +78,6 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     )
 
 
-# After a place's name, the particles a movement goes to it by.
-_TOWARDS_THE_PLACE = ("に", "へ", "まで")
-
-
 def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:
     """Of several places named, those named with に, へ or まで in a sentence that moves (試飲室のワイン、美味しかった
     です。さて、セラーに降りてみます: the cellar); the others are only talked about."""
@@ -88,7 +85,7 @@ def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:
     return [
         place
         for place in places
-        if any(f"{normalize(n)}{p}" in sentence for n in place.names for p in _TOWARDS_THE_PLACE for sentence in moving)
+        if any(f"{normalize(n)}{p}" in sentence for n in place.names for p in TOWARDS_A_PLACE for sentence in moving)
     ]
 
 
