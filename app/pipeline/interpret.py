@@ -17,6 +17,7 @@ from app.pipeline.candidates import Candidate, build_candidates, scenario_candid
 from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_request, topic_confirmed
+from app.pipeline.correction import Correction, read_correction, scenario_names
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
 from app.pipeline.prompt import (
@@ -232,13 +233,17 @@ class Interpreter:
             return now
 
         scenario = self.check_request(scenario_id, text)
+        typed = text
+        correction = read_correction(typed, self.analyzer, scenario_names(scenario))
+        text = correction.text  # every later stage reads what the player meant
         all_candidates = build_candidates(state, scenario)
         analyzed = self.analyzer.analyze(text)
-        addressee = find_addressee(text, state, scenario)
+        addressee = _addressee(correction, typed, state, scenario)
         after_addressee, removed_by_addressee = filter_by_addressee(all_candidates, addressee, state)
         allowed, removed_by_words = filter_by_words(after_addressee, analyzed, self.analyzer)
         mark = lap("filters", started)
         trace: dict[str, Any] = {
+            "correction": correction.trace(),
             "candidates": [c.trace() for c in all_candidates],
             "addressee": {
                 "character": addressee.character,
@@ -268,7 +273,10 @@ class Interpreter:
             tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters),
         )
 
-        fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
+        if correction.taken_back:
+            fast: Outcome | None = Outcome(NONE, "taken_back", f"the player took back {correction.dropped!r}")
+        else:
+            fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
         mark = lap("rules_before_model", mark)
         if fast is not None:
             self._apply(result, fast, confidence=1.0)
@@ -566,6 +574,17 @@ class Interpreter:
             "ratio": round(confirmation.ratio, 4),
             "ms": round((time.perf_counter() - mark) * 1000, 1),
         }
+
+
+def _addressee(correction: Correction, typed: str, state: GameState, scenario: Scenario) -> Addressee:
+    """Whom the player speaks to, in what they meant; a call the correction left behind still counts
+    (久保さん、締切、いや、納期っていつでした？)."""
+    addressee = find_addressee(correction.text, state, scenario)
+    if correction.marker and addressee.reason not in ("called", "asked_opinion"):
+        called = find_addressee(typed, state, scenario)
+        if called.reason in ("called", "asked_opinion"):
+            return called
+    return addressee
 
 
 def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from functools import cache
 from typing import Any
 
 import pytest
 
 from app import lexicon
 from app.lexicon import tokens
+from app.pipeline.correction import read_correction
 from app.pipeline.readings.farewell import ending_farewell, has_leave_cue
 from app.pipeline.readings.movement import has_movement_cue, intends, is_place_question
 from app.pipeline.readings.replies import is_invitation, offers, says_no, says_yes
@@ -25,6 +27,8 @@ from app.text import AnalyzedText, TextAnalyzer, normalize
 pytestmark = pytest.mark.issue(27)
 
 FILES = sorted(path.stem for path in lexicon.LEXICON_DIR.glob("*.json"))
+
+_ANALYZER = cache(TextAnalyzer)
 
 # The predicate each file's `examples` are run through: what the rules ask of a text.
 PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
@@ -38,6 +42,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "intention": intends,
     "movement": has_movement_cue,
     "offer": offers,
+    "correction": lambda text: read_correction(text.raw, _ANALYZER()).marker != "",
 }
 # Files of words other tables are built from, with no predicate of their own.
 SHARED = {"speech"}

@@ -524,7 +524,7 @@ def without_what_is_put_off(text: AnalyzedText, analyzer: TextAnalyzer) -> Analy
     return text if len(kept) == len(sentences) else analyzer.analyze("".join(s.norm for s in kept))
 
 
-_MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい")
+_MUST_TAIL = ("いけ", "いか", "駄目", "だめ", "ダメ", "まずい", "困", "あかん")
 _CANNOT_NOT = ("いか", "行か")
 
 
