@@ -178,8 +178,11 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "店長の様子見に行こか",  # the particle dropped (round 10)
         "真壁さんに聞きたいことがあるから、ちょっと行ってくる",  # not 行ったことがある？ (round 9)
         "店長の店戻ろうや",  # someone's shop (round 11)
+        "真壁さんとこ",  # someone's place and nothing else (round 12)
+        "店長んとこへ！",
+        "店長とこ、寄せてもらお",  # Kyoto: calling on someone (round 12)
     )
-    staying = ("店長のところって行ったことある？", "店長とこのお店、知ってる？")
+    staying = ("店長のところって行ったことある？", "店長とこのお店、知ってる？", "店長とこの猫")
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 

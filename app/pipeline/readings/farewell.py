@@ -38,7 +38,8 @@ ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tu
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
 # turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
 # 学校で), thanks on leaving (a cue, not a farewell).
-_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, lexicon.phrases('farewell', 'closing_sentence')))})$")
+_CLOSING_WORDS = lexicon.words("farewell", "closing_sentence")
+_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, sorted(_CLOSING_WORDS, key=len, reverse=True)))})$")
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
 FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
@@ -65,6 +66,13 @@ _SPLIT_LEAVE_VERBS = frozenset((normalize(first), normalize("上げる")) for fi
 # 「どうぞ、お先に」 or 「どうぞお先」 offers the way; it is not the player leaving.
 _OFFERING = re.compile(r"どうぞ.{0,3}お先")
 _ASKED_ABOUT = re.compile(r"^[」』\"]?(って|と(は|いう|言|い)|の意味|っていう)")
+
+
+def closing_word_alone(text: AnalyzedText) -> str | None:
+    """A "well then" that is the whole text (じゃ, では。): it takes leave; trailing off (じゃあ…), it leads
+    into what comes next. Only of a whole text: a clause that opens a sentence (じゃあ、…) leads on."""
+    trimmed = plain_speech(trim(text.norm))
+    return trimmed if trimmed in _CLOSING_WORDS and not text.norm.endswith(("...", "‥")) else None
 
 
 def ending_farewell(text: AnalyzedText) -> str | None:

@@ -126,6 +126,21 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     return found
 
 
+_GOING_THERE = ("", *normalized_words("へ に まで"))
+
+
+def _place_alone(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
+    """(character, location) of the absent character whose place is all the text says (源さんとこ,
+    先生んとこへ): as a place named alone with へ goes there (heads_for)."""
+    alone = trim(ctx.text.norm)
+    return {
+        (character, elsewhere[character])
+        for character, names in ctx.character_names
+        if character in elsewhere and character not in ctx.state.present
+        if any(alone == f"{c}{p}{to}" for c in as_called(names) for p in _TO_THEIR_PLACE for to in _GOING_THERE)
+    }
+
+
 def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """An absent character named with going to see them (ママに会いに行こう, said in the back room) is the
     move to where the game says they are (`state.elsewhere`), when that place is reachable: just as
@@ -139,9 +154,9 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
         return None
     if any(is_place_question(s) for s in moving):
         return None
-    if excuse_asked(ctx.text) or puts_off(ctx.text) or not ctx.moves_in_text(_TO_A_PERSON):
+    if excuse_asked(ctx.text) or puts_off(ctx.text):
         return None
-    found = _people_gone_to(ctx, elsewhere)
+    found = _people_gone_to(ctx, elsewhere) if ctx.moves_in_text(_TO_A_PERSON) else _place_alone(ctx, elsewhere)
     places = {location for _, location in found}
     if len(places) != 1:
         return None
@@ -305,7 +320,8 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
 
 # Where a place is named as the scene of what the player does (館長室で話しましょう, 展示室を拝見させて…).
 _DONE_AT = ("で", "のほうで", "の方で", "でも")
-_SEEN = ("を", "も", "のほうを", "の方を", "のほう", "の方")
+# (longest first; inside it too: 蔵の中、見せてもらえますやろか)
+_SEEN = ("のほうを", "の方を", "のほうも", "の方も", "の中を", "の中も", "の中、", "のほう", "の方", "を", "も")
 
 # …or as where the player's proposal takes them (ステーションまで歩こうか, 本陣まで足を運んでみるといたそう).
 _GOING_WHEN_PROPOSED = lexicon.words("movement", "going_when_proposed")
@@ -357,7 +373,8 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
                 continue
             # (では sets a rule for the place: ロビーでは静かにしましょう)
             at = after.startswith(_DONE_AT) and not after.startswith("では")
-            seen = after.startswith(_SEEN) and after.lstrip("をものほう方").startswith(SEEING)
+            seen_as = next((p for p in _SEEN if after.startswith(p)), None)
+            seen = seen_as is not None and after[len(seen_as) :].startswith(SEEING)
             after_words = ctx.analyzer.analyze(after).tokens
             # (only with a verb of going: ロビーまで届く声で歌おう, ロビーへ電話してみよう go nowhere)
             towards = after.startswith(_TOWARDS_IT) and any(

@@ -8,6 +8,7 @@ from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.readings.farewell import (
     ENDING_ONLY_FAREWELLS,
     FAREWELLS_AS_A_CLAUSE,
+    closing_word_alone,
     ending_farewell,
     farewell_talked_about,
     has_leave_cue,
@@ -38,7 +39,12 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     (app/lexicon/farewell.json's leaving_phrases), unless the text talks about the
     word (失礼しますって言うの？) or goes to a reachable place it names (控え室に戻ります、失礼します goes there)."""
     text = _without_a_closing_name(ctx)
-    farewell = ending_farewell(text) or ctx.phrases.farewell_at_end(text) or _farewell_before_parting_talk(ctx)
+    farewell = (
+        ending_farewell(text)
+        or ctx.phrases.farewell_at_end(text)
+        or _farewell_before_parting_talk(ctx)
+        or closing_word_alone(ctx.text)
+    )
     # (leaving said as a phrase, closing the text: *手を振って境内を後にする*, その場を離れる)
     if farewell is None and leaving_phrase_closes(without_quoted_words(text)):
         farewell = trim(text.norm)

@@ -36,6 +36,7 @@ from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     INTERJECTIONS,
     PAUSES,
+    asks_who_what_where,
     clauses_of,
     is_kanji,
     is_question,
@@ -44,6 +45,7 @@ from app.pipeline.readings.text import (
     plain_speech,
     sentences_of,
     trim,
+    without_closing_marks,
 )
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, topic_texts
 from app.pipeline.rules.going import SEEING
@@ -240,10 +242,20 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
     return None
 
 
-# Options chosen by their place in the line: the first, the second, the last (app/lexicon/speech.json).
+# Options chosen by their place in the line, each group named by its note (app/lexicon/speech.json).
 _BY_POSITION = tuple(
-    tuple(normalize(w) for w in group["words"]) for group in lexicon.load("speech")["option_by_position"]["groups"]
+    (group["note"], tuple(normalize(w) for w in group["words"]))
+    for group in lexicon.load("speech")["option_by_position"]["groups"]
 )
+
+
+def _at_position(options: list[Candidate], position: str) -> Candidate | None:
+    """The option at `position` (first, second, middle, last); the middle only of an odd number."""
+    if position == "middle":
+        return options[len(options) // 2] if len(options) % 2 else None
+    return options[{"first": 0, "second": 1, "last": -1}[position]]
+
+
 _LONGEST_CHOICE = 15
 
 
@@ -275,7 +287,8 @@ def choosing_by_position(action: Action | None, ctx: RuleContext) -> Outcome | N
     (灯台と浜辺、どちらを先に見に行かれます？ → 二つ目のほうにします; 前者で): that option. The reply names
     neither, so the model, reading it alone, saw nothing to choose (round 11)."""
     line = ctx.line_before
-    if line is None or not is_question(line):
+    # (asked with a question word, whatever closes it: どっちにする。, 何からお話ししましょう。)
+    if line is None or not (is_question(line) or asks_who_what_where(without_closing_marks(line))):
         return None
     reply = strip_punctuation(trim(ctx.text.norm))
     if len(reply) > _LONGEST_CHOICE or ASKING.search(trim(ctx.text.norm)) or says_no(ctx.text):
@@ -285,11 +298,10 @@ def choosing_by_position(action: Action | None, ctx: RuleContext) -> Outcome | N
         if opened.startswith(opener):
             opened = opened[len(opener) :]
             break
-    position = next((i for i, words in enumerate(_BY_POSITION) if opened.startswith(words)), None)
+    position = next((note for note, words in _BY_POSITION if opened.startswith(words)), None)
     options = _options_in_order(ctx, line)
-    if position is None or len(options) < 2:
+    if position is None or len(options) < 2 or (chosen := _at_position(options, position)) is None:
         return None
-    chosen = options[-1] if position == 2 else options[position]
     reason = f"picks {chosen.action.notation}, by its place in the last line"
     return Outcome(chosen.action, "choosing_by_position", reason)
 

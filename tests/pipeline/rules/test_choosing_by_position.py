@@ -61,3 +61,23 @@ def test_places_named_are_the_options_before_any_topic_word_in_the_line(
     state = after_line(stage_state, "灯", "セトリの話は後で。ロビーと控え室、どちらを先に見ますか？")
     outcome = choosing_by_position(None, context("最初のほうで", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.parametrize(
+    ("line", "reply", "place"),
+    [
+        ("ロビーと控え室、どっちにする。", "後者かな", "控え室"),  # asked by a question word, closed by 。 (round 12)
+        ("ロビー、控え室、音響ブース。どこから見る。", "真ん中ので", "控え室"),  # the middle one of three
+    ],
+)
+def test_an_option_is_chosen_from_a_line_asked_with_a_question_word(
+    line: str, reply: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", line)
+    outcome = choosing_by_position(None, context(reply, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move(place), reply
+
+
+def test_no_middle_of_two(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+    state = after_line(stage_state, "灯", CHOICE)
+    assert choosing_by_position(None, context("真ん中ので", hoshizora, state, analyzer)) is None

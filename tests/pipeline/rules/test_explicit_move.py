@@ -86,6 +86,10 @@ def test_second_scenario(amatsu: Scenario, medbay_state: GameState, analyzer: Te
         ("hoshizora", "控え室に戻らないと。", "控え室"),
         ("hoshizora", "控え室に戻らないとね", "控え室"),
         ("hoshizora", "控え室に行かないといけない", "控え室"),
+        ("hoshizora", "控え室に戻らないと困る", "控え室"),  # (round 12)
+        # going with someone (round 12)
+        ("hoshizora", "喜んで。ロビーまでお供しますよ", "ロビー"),
+        ("amatsu", "管制室に同行します", "管制室"),
         # going is still the player's own before these nouns, and 戻って… is two actions
         ("hoshizora", "控え室に行くところです", "控え室"),
         ("hoshizora", "ロビーに行く時間です", "ロビー"),

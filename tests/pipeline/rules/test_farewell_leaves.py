@@ -168,11 +168,11 @@ def test_near_misses_of_everyday_farewells_stay(
             ("じゃ、またあとでね〜👋", "またね(´・ω・`)", "おやすみ💤✨", "失礼しまーす！（笑）"),
             ("👋", "また会えるかな👋", "帰るの？(´・ω・`)"),
         ),
-        # "well then" as a last sentence leaves; alone, after a comma, or leading into something
-        # else, it only says "well then"
+        # "well then" as a last sentence leaves, and as the whole text (round 12: じゃ, では); trailing
+        # off, after a comma, or leading into something else, it only says "well then"
         (
-            ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで"),
-            ("じゃあ", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"),
+            ("ありがとう、助かった。じゃ", "また聞きに来ます。それじゃ！", "助かりました。じゃ、これで", "じゃあ"),
+            ("じゃあ…", "そうか、じゃあ", "わかった。じゃあ、次は？", "それは君の仕事じゃ"),
         ),
         # a wish, or thanks for the work, may close a farewell; thanks alone, or after something
         # else, is no farewell, nor is 私はこれで inside a sentence
@@ -588,3 +588,15 @@ def test_leaving_said_as_a_phrase_closing_the_text_leaves(
         state=stage_state,
         analyzer=analyzer,
     )
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    ("text", "leaves"), [("じゃ", True), ("では。", True), ("じゃあ…", False), ("じゃあ、また後で話そう", False)]
+)
+def test_a_well_then_that_is_the_whole_text_leaves(
+    text: str, leaves: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 12 (very short inputs): じゃ alone takes leave; trailing off, or opening a sentence, it leads on."""
+    outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
+    assert (outcome is not None and outcome.action == LEAVE) is leaves

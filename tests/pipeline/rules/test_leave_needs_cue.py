@@ -45,6 +45,15 @@ def test_ending_a_shift_is_a_leave_cue(
         assert leave_needs_cue(LEAVE, context("お疲れさまです", scenario, state, analyzer)) is not None
 
 
+@pytest.mark.issue(27)
+def test_taking_leave_in_writing_is_a_leave_cue(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 12 (letters): 辞去いたします, then a closing formula, takes leave."""
+    text = "このあたりで辞去いたします。今後ともよろしくお願い申し上げます。"
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
 def test_leave_needs_a_farewell_second_scenario(
     amatsu: Scenario, medbay_state: GameState, analyzer: TextAnalyzer
 ) -> None:
