@@ -25,6 +25,7 @@ _BARE_NAME_ENDINGS = tuple(sorted(lexicon.phrases("correction", "bare_name_endin
 # What a text names a topic by without its word (先に見た人の話を): a second thought asking about something.
 _ABOUT = ("について", "のこと", "の話", "の件", "の噂")
 _TYPED_MARK = "*"
+_MARKERS_READ = 4
 _PAUSES = re.compile(r"[、,。.!?…\s]+")
 _CLAUSE_CLOSED = re.compile(r"[^、,。.!?…\s、，。．！？][、,。.!?…\s、，。．！？]+")
 # (not ., which normalize makes of …: a pause)
@@ -70,7 +71,8 @@ def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = (
         key=lambda found: found[0].start(),
         reverse=True,
     )
-    for match, explicit in markers:
+    # (the last few only: a line of a hundred いや、 is read in the time of one)
+    for match, explicit in markers[:_MARKERS_READ]:
         if match.group(0) == _TYPED_MARK and norm.count(_TYPED_MARK) > 1:
             continue  # (*窓の外を見ながら*: a stage direction)
         start, end = _raw_index(raw, match.start()), _raw_index(raw, match.end())
@@ -174,9 +176,15 @@ def _in_place_of_the_last_name(before: str, name: str, names: tuple[str, ...], a
 
 
 def _raw_index(raw: str, norm_index: int) -> int:
-    """Where in `raw` its normalised form reaches `norm_index` characters (normalize drops spaces and
-    may widen a character: … to ...)."""
-    for index in range(len(raw) + 1):
-        if len(normalize(raw[:index])) >= norm_index:
-            return index
-    return len(raw)
+    """The last place in `raw` whose prefix normalises to `norm_index` characters or fewer (normalize
+    drops spaces, widens … to ..., and joins a half-width kana and its voicing mark: ｶﾞ to が)."""
+    # (the normalised length of a prefix never shrinks as it grows: a binary search, so a long line
+    # costs a few normalisations, not one per character)
+    low, high = 0, len(raw)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if len(normalize(raw[:middle])) <= norm_index:
+            low = middle
+        else:
+            high = middle - 1
+    return low
