@@ -14,12 +14,14 @@ from typing import Any
 
 from app import lexicon
 from app.pipeline.readings.movement import plainly_negated
-from app.pipeline.readings.text import clauses_of
+from app.pipeline.readings.text import clauses_of, is_kanji
 from app.scenario import Scenario
 from app.text import AnalyzedText, TextAnalyzer, normalize
 
 _EXPLICIT = lexicon.pattern("correction", "explicit")
 _SECOND_THOUGHTS = lexicon.pattern("correction", "second_thoughts")
+_DOUBTS = lexicon.pattern("correction", "doubts")
+_EXPLICIT_KIND, _SECOND_THOUGHT_KIND, _DOUBT_KIND = "explicit", "second thought", "doubt"
 _TAKING_BACK = lexicon.pattern("correction", "taking_back")
 _BARE_NAME_ENDINGS = tuple(sorted(lexicon.phrases("correction", "bare_name_endings"), key=len, reverse=True))
 # What a text names a topic by without its word (先に見た人の話を): a second thought asking about something.
@@ -52,14 +54,14 @@ class Correction:
 
 def scenario_names(scenario: Scenario) -> tuple[str, ...]:
     """What a correction may name in place of something else: places, characters, topics and things of
-    the scenario, normalised, two characters or more, longest first."""
+    the scenario, normalised, two characters or more or one kanji (祠, 蔵), longest first."""
     names = [
         *(n for loc in scenario.locations for n in (loc.id, *loc.aliases)),
         *(n for c in scenario.characters for n in (c.id, *c.aliases)),
         *(n for i in scenario.intents for n in (i.id, *i.words)),
         *(n for e in scenario.entities for n in (e.id, *e.aliases)),
     ]
-    return tuple(sorted({k for n in names if len(k := normalize(n)) >= 2}, key=len, reverse=True))
+    return tuple(sorted({k for n in names if len(k := normalize(n)) >= 2 or is_kanji(k)}, key=len, reverse=True))
 
 
 def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = ()) -> Correction:
@@ -67,19 +69,21 @@ def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = (
     the text as typed when there is none."""
     norm = normalize(raw)
     markers = sorted(
-        [(m, True) for m in _EXPLICIT.finditer(norm)] + [(m, False) for m in _SECOND_THOUGHTS.finditer(norm)],
+        [(m, _EXPLICIT_KIND) for m in _EXPLICIT.finditer(norm)]
+        + [(m, _SECOND_THOUGHT_KIND) for m in _SECOND_THOUGHTS.finditer(norm)]
+        + [(m, _DOUBT_KIND) for m in _DOUBTS.finditer(norm)],
         key=lambda found: found[0].start(),
         reverse=True,
     )
     # (the last few only: a line of a hundred いや、 is read in the time of one)
-    for match, explicit in markers[:_MARKERS_READ]:
+    for match, kind in markers[:_MARKERS_READ]:
         if match.group(0) == _TYPED_MARK and norm.count(_TYPED_MARK) > 1:
             continue  # (*窓の外を見ながら*: a stage direction)
         start, end = _raw_index(raw, match.start()), _raw_index(raw, match.end())
         before, after = raw[:start], raw[end:]
         if not _says_something(analyzer.analyze(before)) or not _PAUSES.sub("", after):
             continue
-        meant = _meant(before, after, analyzer, names, explicit, match.group(0) == _TYPED_MARK)
+        meant = _meant(before, after, analyzer, names, kind, match.group(0) == _TYPED_MARK)
         if meant is not None:
             text, taken_back = meant
             return Correction(text, raw[start:end], before.strip(), taken_back)
@@ -87,12 +91,15 @@ def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = (
 
 
 def _meant(
-    before: str, after: str, analyzer: TextAnalyzer, names: tuple[str, ...], explicit: bool, typed_mark: bool
+    before: str, after: str, analyzer: TextAnalyzer, names: tuple[str, ...], kind: str, typed_mark: bool
 ) -> tuple[str, bool] | None:
     """What the player means after a marker, and whether they only called off what came before; None
     when what follows adds to what came before rather than replacing it (倉庫に行こう。いや、本当に)."""
+    explicit = kind == _EXPLICIT_KIND
     words = analyzer.analyze(after)
     rest = _after_taking_back(words, analyzer.analyze(before), after)
+    if rest is None and kind == _DOUBT_KIND:
+        return None  # (a doubt that takes nothing back is reasoning going on)
     if rest is not None:
         if not _names_something(analyzer.analyze(rest), names):
             return after.strip(), True
@@ -134,7 +141,8 @@ def _after_taking_back(words: AnalyzedText, before: AnalyzedText, after: str) ->
 
 
 def _says_something(text: AnalyzedText) -> bool:
-    return any(pos not in _EMPTY_PARTS for _, _, pos in text.tokens)
+    """More than a stammer (い、いや…) or a filler before the marker."""
+    return len("".join(surface for surface, _, pos in text.tokens if pos not in _EMPTY_PARTS)) >= 2
 
 
 def _names_something(text: AnalyzedText, names: tuple[str, ...]) -> bool:

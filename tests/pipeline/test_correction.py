@@ -43,6 +43,8 @@ def test_what_follows_a_correction_is_what_the_player_meant(
         "控え室…ロビー…どっちにしよう。やっぱり控え室！",  # a name alone replaces no act
         "*客席を見回しながら* 今日はお客さん少ないね",  # two marks: a stage direction
         "それは違うと思います",
+        "鍵は閉まってた。でも休憩の前にギターを替えてるはずだから……誰が最後に見たの？",  # a doubt, reasoning on
+        "い、いや…ぼ、僕は控え室で待ってます…",  # a stammer is nothing said before
     ],
 )
 def test_what_is_no_correction_is_read_as_typed(typed: str, analyzer: TextAnalyzer, hoshizora: Scenario) -> None:
@@ -56,6 +58,8 @@ def test_what_is_no_correction_is_read_as_typed(typed: str, analyzer: TextAnalyz
         "控え室に行こう。いや、やっぱりやめた",
         "帰ります。……やっぱり帰りません、もう少しいます",
         "ロビーに行こうと思ったけど、今日はやめておきます",
+        "控え室に戻ろうかな…でもまだ聞きたいことあるし…うーん",  # a doubt that stays (round 13)
+        "ロビーに行くか…いや、もうちょっとここで演奏を見てたいな",
     ],
 )
 def test_a_line_that_calls_off_what_it_said_answers_none_before_the_model(
@@ -92,3 +96,9 @@ def test_a_call_the_correction_leaves_behind_still_counts(
 def test_a_corrected_going_goes_where_the_player_meant(interpreter: Interpreter, stage_state: GameState) -> None:
     result = interpreter.interpret("hoshizora", "控え室に行きます。あ、間違えた、ロビーです", stage_state)
     assert result.action.notation == "移動:ロビー" and result.decided_by.startswith("rule:")
+
+
+def test_a_place_of_one_kanji_is_something_named(analyzer: TextAnalyzer) -> None:
+    """Round 13: 祠 is a place; the second thought names it (灯台に行ってみようかな…いや、先に祠かな)."""
+    correction = read_correction("灯台に行ってみようかな…いや、先に祠かな。うん、祠にします", analyzer, ("灯台", "祠"))
+    assert correction.text == "先に祠かな。うん、祠にします"
