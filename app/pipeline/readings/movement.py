@@ -268,11 +268,13 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             continue
         if _hearsay_or_guess(after_verb) or _on_another_day(tokens[:index]):
             continue
-        if _under_way_asked(after_verb) or declined(after_verb):
+        if _under_way_asked(after_verb) or declined(after_verb) or _supposed(after_verb):
             continue
         # (ず after a dictionary form is no negative but Yamagata's closing particle: 畑さ行くず)
         negated = (
             any(s in ("ない", "ぬ", "ません") for s in following)
+            # (the analyser cuts ません in two: 行き|ませ|ん)
+            or following[:2] == ["ませ", "ん"]
             or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
@@ -362,6 +364,14 @@ def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     ):
         return False
     return last is None or last[0] not in CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
+
+
+# A going only supposed (研究棟に行くとしたら, 行くとすれば, 行くとしても): a condition, not a decision.
+_SUPPOSED = tuple(normalized_words("としたら とすれば とすると としても とするなら"))
+
+
+def _supposed(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    return "".join(surface for surface, _, _ in after_verb[:4]).startswith(_SUPPOSED)
 
 
 def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
@@ -563,13 +573,13 @@ def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 _MEANING_TO = frozenset(normalized_words("気 つもり 予定"))
 _NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
-_NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 も"))
+_NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 結構 も"))
 
 
 def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """What follows a movement or leaving verb says the player will not go, though the verb is no plain
     negative: no intention (戻る気はまだない, 帰る気ないです, 行くつもりはありません), no need (行かなくて
-    いい, 帰らなくても大丈夫)."""
+    いい, 帰らなくても大丈夫, 行かなくて結構です)."""
     words = _in_its_clause(after_verb)
     if words[:1] and words[0][0] in _MEANING_TO:
         return any(lemma in _NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])

@@ -32,6 +32,8 @@ def test_proposing_or_asking_leave_to_do_something_there_goes_there(
         f"{alias}で一服しよ",
         f"{place}を検めさせてもらおう",  # inspecting, in older speech (round 11)
         f"{alias}の中、見せてもらえますやろか",  # inside it (round 12)
+        f"{place}で一服しもんそ",  # Kagoshima let's and I will (round 13)
+        f"{alias}で話を聞いてみっど",
     )
     assert_explicit_moves(place, moving, (), scenes, scene, analyzer, rule=doing_something_at_a_place)
 

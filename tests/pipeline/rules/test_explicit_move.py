@@ -115,6 +115,10 @@ def test_a_reachable_place_with_a_movement_verb_moves(
         # a question closing a later clause asks nothing of the negated going (round 9)
         "控え室に行かなくていいなら行きたくないんだけど、行かなきゃだめですよね？",
         "控え室に行かなきゃ……でも今じゃないな。明日にしよう",  # put off (round 9)
+        # round 13: a polite negative (cut ませ|ん), a going supposed, no need to go
+        "控え室には行きません。ここをもう少し見たいので",
+        "もし控え室に行くとしたら、湊さんはいますか？",
+        "控え室はもう調べましたから、行かなくて結構です",
     ],
 )
 def test_near_misses_of_a_movement_do_not_move(

@@ -46,12 +46,26 @@ def test_ending_a_shift_is_a_leave_cue(
 
 
 @pytest.mark.issue(27)
-def test_taking_leave_in_writing_is_a_leave_cue(
+@pytest.mark.parametrize(
+    "text",
+    [
+        "このあたりで辞去いたします。今後ともよろしくお願い申し上げます。",  # in writing (round 12)
+        "ごちそうさまでした",  # thanks for the meal as one gets up (round 13)
+        "じゃあ、今日はこのくらいにしておきましょう",  # the day's work ended (round 13)
+    ],
+)
+def test_taking_leave_in_writing_or_with_thanks_is_a_leave_cue(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+def test_thanks_for_a_meal_before_more_talk_is_no_leave_cue(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    """Round 12 (letters): 辞去いたします, then a closing formula, takes leave."""
-    text = "このあたりで辞去いたします。今後ともよろしくお願い申し上げます。"
-    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+    text = "ごちそうさまでした。ところで、昨日の話なんですけど"
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
 
 
 def test_leave_needs_a_farewell_second_scenario(
