@@ -182,7 +182,12 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "店長んとこへ！",
         "店長とこ、寄せてもらお",  # Kyoto: calling on someone (round 12)
     )
-    staying = ("店長のところって行ったことある？", "店長とこのお店、知ってる？", "店長とこの猫")
+    staying = (
+        "店長のところって行ったことある？",
+        "店長とこのお店、知ってる？",
+        "店長とこの猫",
+        "さっき店長に『また来ます』って言っちゃったんですよね",  # words quoted (round 12)
+    )
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 

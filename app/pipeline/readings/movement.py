@@ -674,15 +674,18 @@ def intends(sentence: AnalyzedText) -> bool:
 
 # A reachable place and a particle of direction closing a sentence, no verb: going (逃げよう！高台へ！; よし、ドームへ).
 _HEADING = ("へ", "まで", "のほうへ", "の方へ")
+# …or chosen as where to go (うん、祠にします): a place is no dish or drink to order.
+_CHOSEN = ("にします", "にする", "にしよう", "にしましょう")
 
 
 def heads_for(text: AnalyzedText, places: tuple[str, ...]) -> bool:
-    """A sentence whose last clause is a reachable place and へ or まで and nothing else (高台へ！): going
-    there, the verb left out. `places`: the reachable places' names (normalised)."""
+    """A sentence whose last clause is a reachable place and へ or まで and nothing else (高台へ！), or that
+    place chosen (祠にします): going there, the verb left out. `places`: the reachable places' names
+    (normalised)."""
     for sentence in sentences_of(text):
         last = clauses_of(sentence)[-1:]
         clause = trim(last[0].norm).rstrip("、,") if last else ""
-        if any(clause == f"{name}{to}" for name in places for to in _HEADING):
+        if any(clause == f"{name}{to}" for name in places for to in (*_HEADING, *_CHOSEN)):
             return True
     return False
 

@@ -36,6 +36,7 @@ from app.pipeline.readings.text import (
     sentences_of,
     trim,
     without_openers,
+    without_quoted_words,
 )
 from app.pipeline.rules.context import Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
@@ -145,8 +146,10 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     """An absent character named with going to see them (ママに会いに行こう, said in the back room) is the
     move to where the game says they are (`state.elsewhere`), when that place is reachable: just as
     naming the place would be; when it is not, the text asks nothing the game can act on (なし). A text
-    that names a reachable place itself is explicit_move's."""
+    that names a reachable place itself is explicit_move's. Words the player quotes are not theirs
+    (さっき柚木さんに『また来ます』って言っちゃった)."""
     elsewhere = ctx.state.elsewhere or {}
+    ctx = replace(ctx, text=without_quoted_words(ctx.text))
     moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     # a place question in the sentence that goes (ママのところって行ったことある？), not in another
     # (辰じいさんなら何か知ってるかも。…会いに行ってきます)

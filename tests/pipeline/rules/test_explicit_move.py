@@ -90,6 +90,8 @@ def test_second_scenario(amatsu: Scenario, medbay_state: GameState, analyzer: Te
         # going with someone (round 12)
         ("hoshizora", "喜んで。ロビーまでお供しますよ", "ロビー"),
         ("amatsu", "管制室に同行します", "管制室"),
+        # a place chosen as where to go (round 13)
+        ("hoshizora", "先にロビーかな。うん、ロビーにします", "ロビー"),
         # going is still the player's own before these nouns, and 戻って… is two actions
         ("hoshizora", "控え室に行くところです", "控え室"),
         ("hoshizora", "ロビーに行く時間です", "ロビー"),
