@@ -7,7 +7,8 @@ model, and the vetoes after it for every candidate the model could pick. It prin
 outcome differs, then how many cases it checked. It compares both revisions' addressee finders the same
 way (whom the text calls), printing each case whose addressee differs; the rules are compared on the
 candidates today's finder leaves. Each revision's rules read the text as its own analyser did
-(app/text.py: since round 19, with stammers taken out)."""
+(app/text.py: since round 19, with stammers taken out), after today's correction stage
+(app/pipeline/correction.py: what a self-correcting line meant, as the service reads it)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ from app.lexicon import tokens as token_patterns
 from app.pipeline import refine
 from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
+from app.pipeline.correction import read_correction, scenario_names
 from app.scenario import load_scenario_dir
 from app.text import TextAnalyzer
 
@@ -147,9 +149,11 @@ def main() -> None:
             for case in eval_file.cases:
                 state = eval_file.states[case.state]
                 scenario = scenarios[eval_file.scenario]
+                # both revisions' rules read what today's correction stage gives them, as the service does
+                text = read_correction(case.text, analyzer, scenario_names(scenario)).text
                 # the candidates the rules see in the service: after the addressee step
-                addressee = find_addressee(case.text, state, scenario)
-                called_then = addressee_then.find_addressee(case.text, state, scenario)
+                addressee = find_addressee(text, state, scenario)
+                called_then = addressee_then.find_addressee(text, state, scenario)
                 if (called_then.character, called_then.reason) != (addressee.character, addressee.reason):
                     print(
                         f"{path.name}: {case.text} (expects {case.expect}): addressee"
@@ -157,8 +161,8 @@ def main() -> None:
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
                 names = names_of[eval_file.scenario]
-                before = outcomes(then, case.text, state, candidates, analyzer_then, names, scenario.phrases)
-                now = outcomes(refine, case.text, state, candidates, analyzer, names, scenario.phrases)
+                before = outcomes(then, text, state, candidates, analyzer_then, names, scenario.phrases)
+                now = outcomes(refine, text, state, candidates, analyzer, names, scenario.phrases)
                 checked += 1
                 if before != now:
                     print(f"{path.name}: {case.text} (expects {case.expect}): before the model {before[0]} -> {now[0]}")
