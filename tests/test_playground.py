@@ -80,11 +80,13 @@ def test_a_writer_picks_the_demo_scenario_types_and_reads_the_decision(
         page.goto(f"{served}/playground")
         page.select_option("#scenario", "hoshizora")
         expect(page.locator("#state-source option")).not_to_have_count(1)
-        # a line the rules decide, so the answer does not depend on a backend
-        page.fill("#text", "控え室に行こう")
+        # a line the rules decide, so the answer does not depend on a backend; it corrects itself, and the
+        # writer sees what it was read as
+        page.fill("#text", "ロビーに行こう。いや、控え室へ")
         page.click("#interpret")
         expect(page.locator("#decision")).to_have_text("移動:控え室", timeout=15_000)
         expect(page.locator("#detail table").first).to_be_visible()
+        expect(page.locator("#detail .correction")).to_contain_text("控え室に行こう。")
         ARTIFACTS.mkdir(exist_ok=True)
         page.screenshot(path=str(ARTIFACTS / f"playground-{name}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= width + 1  # nothing overflows

@@ -191,6 +191,12 @@ function traceView(trace) {
   const parts = [];
   const removed = Object.fromEntries((trace.removed || []).map((r) => [r.token, `${r.by}: ${r.detail}`]));
   const model = trace.model;
+  if (trace.correction) {
+    // the line corrected itself: every stage below read what the player meant
+    const c = trace.correction;
+    parts.push(el("h3", { text: "Correction" }));
+    parts.push(el("p", { class: "correction", text: `read as 「${c.meant}」${c.taken_back ? " (called off: なし)" : ""}; took back 「${c.dropped}」 at 「${c.marker}」` }));
+  }
   parts.push(el("h3", { text: "Candidates" }));
   parts.push(
     table(
