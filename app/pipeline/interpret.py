@@ -273,10 +273,11 @@ class Interpreter:
             tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters),
         )
 
-        if correction.taken_back:
-            fast: Outcome | None = Outcome(NONE, "taken_back", f"the player took back {correction.dropped!r}")
-        else:
-            fast = first_outcome(BEFORE_MODEL, None, context) if self.rules else None
+        fast: Outcome | None = None
+        if self.rules and correction.taken_back:  # (a decision, so off with the rules, as they are)
+            fast = Outcome(NONE, "taken_back", f"the player took back {correction.dropped!r}")
+        elif self.rules:
+            fast = first_outcome(BEFORE_MODEL, None, context)
         mark = lap("rules_before_model", mark)
         if fast is not None:
             self._apply(result, fast, confidence=1.0)

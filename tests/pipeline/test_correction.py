@@ -102,3 +102,14 @@ def test_a_place_of_one_kanji_is_something_named(analyzer: TextAnalyzer) -> None
     """Round 13: 祠 is a place; the second thought names it (灯台に行ってみようかな…いや、先に祠かな)."""
     correction = read_correction("灯台に行ってみようかな…いや、先に祠かな。うん、祠にします", analyzer, ("灯台", "祠"))
     assert correction.text == "先に祠かな。うん、祠にします"
+
+
+def test_with_the_rules_off_the_model_decides_a_line_called_off(
+    scenarios: dict[str, Scenario], fake_backend: FakeBackend, analyzer: TextAnalyzer, stage_state: GameState
+) -> None:
+    """Measuring what the rules add: taken_back is a decision like theirs, off with them; the model still
+    reads what was meant."""
+    interpreter = Interpreter(scenarios, fake_backend, analyzer, rules=False)
+    fake_backend.queue("none")
+    result = interpreter.interpret("hoshizora", "控え室に行こう。いや、やっぱりやめた", stage_state)
+    assert result.decided_by == "model" and fake_backend.requests[-1].text.raw == "やめた"
