@@ -103,6 +103,11 @@ _TO_A_PERSON = TO_A_NAMED_PLACE | _VISITING
 _TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んとこ とこ のお宅 のうち の家 んち"))
 
 
+def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
+    """(id, names) of each character the state places elsewhere and not here."""
+    return [(c, names) for c, names in ctx.character_names if c in elsewhere and c not in ctx.state.present]
+
+
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
     """(character, location) of each absent character the text goes to: named with a particle of
     direction (に, にも, へ, のところ, を) in a sentence that moves (篠原さんに相談しに行ってきます, 小夜ちゃんにも
@@ -114,9 +119,7 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     visiting = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _VISITING)]
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
     found = set()
-    for character, names in ctx.character_names:
-        if character not in elsewhere or character in ctx.state.present:
-            continue
+    for character, names in _absent(ctx, elsewhere):
         # (with a plural after the name: 汐里さんたちのところへ行ってくる)
         called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
         directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving) or any(
@@ -136,8 +139,7 @@ def _place_alone(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, 
     alone = trim(ctx.text.norm)
     return {
         (character, elsewhere[character])
-        for character, names in ctx.character_names
-        if character in elsewhere and character not in ctx.state.present
+        for character, names in _absent(ctx, elsewhere)
         if any(alone == f"{c}{p}{to}" for c in as_called(names) for p in _TO_THEIR_PLACE for to in _GOING_THERE)
     }
 

@@ -21,18 +21,20 @@ CHOICE = "ロビーと控え室、どちらを先に見ますか？"
 
 
 @pytest.mark.parametrize(
-    ("reply", "place"),
+    ("line", "reply", "place"),
     [
-        ("二つ目のほうにします", "控え室"),
-        ("じゃあ、最初のほうで", "ロビー"),
-        ("後者で", "控え室"),
-        ("前者でお願いします", "ロビー"),
+        (CHOICE, "二つ目のほうにします", "控え室"),
+        (CHOICE, "じゃあ、最初のほうで", "ロビー"),
+        (CHOICE, "後者で", "控え室"),
+        (CHOICE, "前者でお願いします", "ロビー"),
+        ("ロビーと控え室、どっちにする。", "後者かな", "控え室"),  # asked by a question word, closed by 。 (round 12)
+        ("ロビー、控え室、音響ブース。どこから見る。", "真ん中ので", "控え室"),  # the middle one of three
     ],
 )
 def test_an_option_picked_by_its_place_in_the_line_is_chosen(
-    reply: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+    line: str, reply: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "灯", CHOICE)
+    state = after_line(stage_state, "灯", line)
     outcome = choosing_by_position(None, context(reply, hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move(place), reply
 
@@ -61,21 +63,6 @@ def test_places_named_are_the_options_before_any_topic_word_in_the_line(
     state = after_line(stage_state, "灯", "セトリの話は後で。ロビーと控え室、どちらを先に見ますか？")
     outcome = choosing_by_position(None, context("最初のほうで", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
-
-
-@pytest.mark.parametrize(
-    ("line", "reply", "place"),
-    [
-        ("ロビーと控え室、どっちにする。", "後者かな", "控え室"),  # asked by a question word, closed by 。 (round 12)
-        ("ロビー、控え室、音響ブース。どこから見る。", "真ん中ので", "控え室"),  # the middle one of three
-    ],
-)
-def test_an_option_is_chosen_from_a_line_asked_with_a_question_word(
-    line: str, reply: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
-) -> None:
-    state = after_line(stage_state, "灯", line)
-    outcome = choosing_by_position(None, context(reply, hoshizora, state, analyzer))
-    assert outcome is not None and outcome.action == move(place), reply
 
 
 def test_no_middle_of_two(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
