@@ -81,9 +81,10 @@ def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = (
             continue  # (*窓の外を見ながら*: a stage direction)
         start, end = _raw_index(raw, match.start()), _raw_index(raw, match.end())
         before, after = raw[:start], raw[end:]
-        if not _says_something(analyzer.analyze(before)) or not _PAUSES.sub("", after):
+        before_words = analyzer.analyze(before)
+        if not _says_something(before_words) or not _PAUSES.sub("", after):
             continue
-        meant = _meant(before, after, analyzer, names, kind, match.group(0) == _TYPED_MARK)
+        meant = _meant(before, before_words, after, analyzer, names, kind, match.group(0) == _TYPED_MARK)
         if meant is not None:
             text, taken_back = meant
             return Correction(text, raw[start:end], before.strip(), taken_back)
@@ -91,19 +92,26 @@ def read_correction(raw: str, analyzer: TextAnalyzer, names: tuple[str, ...] = (
 
 
 def _meant(
-    before: str, after: str, analyzer: TextAnalyzer, names: tuple[str, ...], kind: str, typed_mark: bool
+    before: str,
+    before_words: AnalyzedText,
+    after: str,
+    analyzer: TextAnalyzer,
+    names: tuple[str, ...],
+    kind: str,
+    typed_mark: bool,
 ) -> tuple[str, bool] | None:
     """What the player means after a marker, and whether they only called off what came before; None
     when what follows adds to what came before rather than replacing it (倉庫に行こう。いや、本当に)."""
     explicit = kind == _EXPLICIT_KIND
     words = analyzer.analyze(after)
-    rest = _after_taking_back(words, analyzer.analyze(before), after)
+    rest = _after_taking_back(words, before_words, after)
     if rest is None and kind == _DOUBT_KIND:
         return None  # (a doubt that takes nothing back is reasoning going on)
     if rest is not None:
-        if not _names_something(analyzer.analyze(rest), names):
+        rest_words = analyzer.analyze(rest)
+        if not _names_something(rest_words, names):
             return after.strip(), True
-        after, words = rest, analyzer.analyze(rest)
+        after, words = rest, rest_words
     elif typed_mark:
         # 大月さん＊大槻さん、…: what follows the mark up to a pause takes the place of as many characters
         replaced = _PAUSES.split(after, maxsplit=1)[0]
