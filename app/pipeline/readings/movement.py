@@ -3,6 +3,7 @@ someone else's), a place asked about, the player's own intention."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from app import lexicon
@@ -260,7 +261,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             continue
         # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
         # 行ったり来たりしてた)
-        if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]):
+        if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]) or _chain_is_past(after_verb):
             continue
         # (行かないわけにはいかない: a must, though わけ follows the verb)
         described = _describes_a_noun(after_verb) and not _must(after_verb)
@@ -294,6 +295,19 @@ def _in_the_last_clause(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return not any(surface in _CLAUSE_ENDS for surface in rest)
 
 
+def _chain_is_past(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """A movement in its て-form takes its tense from the last verb of its sentence: past there
+    (離れから来て、また戻ったんだ; 倉庫に行って、鍵を探しました) is past for it too; not a condition
+    (行って、戻ったら話そう), whose verb is not the last."""
+    if not after_verb or after_verb[0][0] not in CONJUNCTIVE:
+        return False
+    sentence = list(itertools.takewhile(lambda word: word[0] not in CLOSING_MARKS, after_verb[1:]))
+    verbs = [i for i, (_, _, pos) in enumerate(sentence) if pos == "動詞"]
+    if not verbs:
+        return False
+    return any(surface in ("た", "だ") and lemma == _PAST for surface, lemma, _ in sentence[verbs[-1] + 1 :])
+
+
 def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """The movement is past once an auxiliary verb has carried it (行ってきた, 見に行ってみた)."""
     return (
@@ -309,6 +323,7 @@ def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> boo
 
 
 _MASU = normalize("ます")
+_PAST = normalize("た")
 
 # Auxiliaries a movement verb may carry before what follows it (入ってく, 行っちゃう, 行ってくる).
 _VERB_TAILS = frozenset(normalized_words("て で ちゃう ちまう じゃう てく く くる いく しまう"))
@@ -523,6 +538,20 @@ def puts_off(text: AnalyzedText) -> bool:
     """The text's last sentence puts things off to another time (明日にしよう, また今度にします):
     app/lexicon/movement.json's putting_off."""
     return last_sentence_closes_on(text, _PUTTING_OFF)
+
+
+_UNDECIDED = token_patterns.patterns("movement", "undecided")
+
+
+def undecided(text: AnalyzedText) -> bool:
+    """The text's last sentence says the player has not decided (まだ決められない, どうしようかな):
+    app/lexicon/movement.json's undecided."""
+    return last_sentence_closes_on(text, _UNDECIDED)
+
+
+def not_now(text: AnalyzedText) -> bool:
+    """The text ends putting things off or undecided: whatever it went to before, it does not go now."""
+    return puts_off(text) or undecided(text)
 
 
 def without_what_is_put_off(text: AnalyzedText, analyzer: TextAnalyzer) -> AnalyzedText:

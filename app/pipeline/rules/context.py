@@ -11,7 +11,7 @@ from app.pipeline.actions import Action
 from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
-from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, phrase_on_another_day, puts_off
+from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, not_now, phrase_on_another_day
 from app.pipeline.readings.text import trim
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -78,7 +78,7 @@ class RuleContext:
         if has_movement_cue(self.text, verbs, self.place_names):
             return True
         phrase = self.phrases.said("movement", self.text)
-        return phrase is not None and not puts_off(self.text) and not phrase_on_another_day(self.text, phrase)
+        return phrase is not None and not not_now(self.text) and not phrase_on_another_day(self.text, phrase)
 
     @cached_property
     def place_names(self) -> tuple[str, ...]:

@@ -20,7 +20,7 @@ from app.pipeline.readings.movement import (
     intends,
     is_place_question,
     named_things,
-    puts_off,
+    not_now,
     set_on_another_day,
     without_what_is_put_off,
 )
@@ -59,7 +59,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) > 1:
         places = _gone_towards(ctx, places)
-    if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or puts_off(ctx.text):
+    if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
         return None
     if (
         not ctx.moves_in_text(TO_A_NAMED_PLACE)
@@ -159,7 +159,7 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
         return None
     if any(is_place_question(s) for s in moving):
         return None
-    if excuse_asked(ctx.text) or puts_off(ctx.text):
+    if excuse_asked(ctx.text) or not_now(ctx.text):
         return None
     found = _people_gone_to(ctx, elsewhere) if ctx.moves_in_text(_TO_A_PERSON) else _place_alone(ctx, elsewhere)
     places = {location for _, location in found}
@@ -351,7 +351,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
     place is named as where it is done, with no movement verb. Not asked of someone else (ロビーで待ってて
     ください), not past, not a question about the place."""
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
-    if len(places) != 1:
+    if len(places) != 1 or not_now(ctx.text):
         return None
     place = places[0]
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)

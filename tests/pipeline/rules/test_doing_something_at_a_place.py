@@ -75,6 +75,8 @@ def test_asked_of_someone_else_past_wondered_or_asked_about_is_no_move(
         f"{place}の方が広いけど、ここで話しましょう",  # done here instead
         f"{alias}で待ってもらおう",  # someone else made to
         f"{place}では静かにしましょう",  # a rule for the place
+        f"今度、{alias}で星でも見ませんか。また別の夜にでも",  # put off to another night (round 12)
+        f"{place}でゆっくり話そうかな…どうしよう",  # left undecided (round 13)
     )
     assert_explicit_moves(place, (), staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
 

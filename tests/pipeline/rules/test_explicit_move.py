@@ -97,6 +97,7 @@ def test_second_scenario(amatsu: Scenario, medbay_state: GameState, analyzer: Te
         ("hoshizora", "ロビーに行く時間です", "ロビー"),
         ("amatsu", "管制室に戻るつもりです", "管制室"),
         ("amatsu", "居住区に戻って資料を直します", "居住区"),
+        ("hoshizora", "控え室に行って、湊さんに話を聞こう", "控え室"),  # a て-form takes the last verb's tense
     ],
 )
 def test_a_reachable_place_with_a_movement_verb_moves(
@@ -121,6 +122,11 @@ def test_a_reachable_place_with_a_movement_verb_moves(
         "控え室には行きません。ここをもう少し見たいので",
         "もし控え室に行くとしたら、湊さんはいますか？",
         "控え室はもう調べましたから、行かなくて結構です",
+        # round 13's false actions: a going left undecided; a て-form whose sentence closes in the past
+        "控え室…行くべきか、行かないべきか…うーん、まだ決められない",
+        "控え室に行こうかな…どうしよう",
+        "犯人は控え室から来て、また戻ったんだ",
+        "控え室に行って、鍵を探しました",
     ],
 )
 def test_near_misses_of_a_movement_do_not_move(
