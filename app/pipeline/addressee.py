@@ -72,8 +72,8 @@ _SENTENCE_START = re.compile(r"(?<=[。.!?！？])(?![。.!?！？」』)]|$)")
 
 
 def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee:
-    """A present character called at the start of the text, or of a later sentence, wins, then the
-    on-screen selection, then the usual responder."""
+    """A present character called at the start of the text, or of a later sentence, wins, then one
+    called at its end, then the on-screen selection, then the usual responder."""
     norm = normalize(_SPACE_RUN.sub("、", text.strip()))
     starts = [0, *(m.start() for m in _SENTENCE_START.finditer(norm))]
     if (direction := _STAGE_DIRECTION.match(norm)) is not None:
@@ -89,6 +89,8 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
             called = _called(after_attention, state, scenario, opinion=start == 0)
         if called is not None:
             return called
+    if (called := _called_at_the_end(norm, state, scenario)) is not None:
+        return called
     if state.selected is not None:
         return Addressee(state.selected, "selected")
     if state.responder is not None:
@@ -123,6 +125,25 @@ def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = Tru
                 return Addressee(character_id, "called", name)
             if opinion and _OPINION.match(rest):
                 return Addressee(character_id, "asked_opinion", name)
+    return None
+
+
+# A call closing the text, after what the player says to them (記録残ってますか、堂本さん / へばな、勇作さん): the
+# name set off by a comma, a question or an exclamation mark, with only closing marks after it; not with a
+# question mark after it (それって、湊さん？ asks who).
+_BEFORE_A_LAST_CALL = ("、", ",", "!", "?")
+_AFTER_A_LAST_CALL = "。.!~〜"
+
+
+def _called_at_the_end(norm: str, state: GameState, scenario: Scenario) -> Addressee | None:
+    """The present character whose name, with any honorific, closes `norm` as a call."""
+    body = norm.rstrip(_AFTER_A_LAST_CALL)
+    for character_id in state.present:
+        for name in character_names(scenario, character_id):
+            for honorific in (*_HONORIFICS_LONGEST_FIRST, ""):
+                before = body.removesuffix(f"{name}{honorific}")
+                if before != body and before.endswith(_BEFORE_A_LAST_CALL) and before.rstrip("、,!?"):
+                    return Addressee(character_id, "called", name)
     return None
 
 

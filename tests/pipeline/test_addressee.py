@@ -147,6 +147,37 @@ def test_a_stammered_or_startled_first_sound_before_the_name_is_a_call(
     assert_calls((f"み、{called}さん、あの…", f"え、{called}、本当に？"), no_calls, called, state, scenario)
 
 
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "さっきの音って何だったの、湊さん",  # round 14's writer: a call closing the line
+        "ノイズ、直せる？湊",
+        "ありがとう、湊くん！",
+        "へばな、湊さん。",
+    ],
+)
+def test_a_name_closing_the_text_after_a_pause_is_a_call(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    state = stage_state.model_copy(update={"selected": "灯"})
+    addressee = find_addressee(text, state, hoshizora)
+    assert (addressee.character, addressee.reason) == ("湊", "called")
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "それって、湊さん？",  # asks who
+        "犯人は湊さん",  # no pause: a name inside the sentence
+        "灯ちゃん、鍵を持ってたのは、湊さん",  # a call at the start wins
+    ],
+)
+def test_a_name_closing_the_text_otherwise_is_no_call(text: str, hoshizora: Scenario, stage_state: GameState) -> None:
+    assert find_addressee(text, stage_state, hoshizora).character == "灯"
+
+
 def test_selected_character_when_nobody_is_called(hoshizora: Scenario, stage_state: GameState) -> None:
     state = stage_state.model_copy(update={"selected": "湊"})
     assert find_addressee("ノイズ直った？", state, hoshizora).reason == "selected"
