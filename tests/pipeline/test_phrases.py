@@ -181,8 +181,16 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "真壁さんとこ",  # someone's place and nothing else (round 12)
         "店長んとこへ！",
         "店長とこ、寄せてもらお",  # Kyoto: calling on someone (round 12)
+        # round 14: the name in kana, as it reads; Sendai さ (to), どご (place), 行ぐ; looking for them;
+        # a polite close run into the next sentence (voice input)
+        "まかべさんにあいにいってみる",
+        "真壁さんさ話聞きさ行ぐべ",
+        "店長のどごさ戻っぺ",
+        "店長探しさ行ってくっから",
+        "店長のとこ戻ります報告しないと",
     )
     staying = (
+        "真壁さんまだ来ねぇなあ",  # さ opens さん here: no Sendai さ (to)
         "店長のところって行ったことある？",
         "店長とこのお店、知ってる？",
         "店長とこの猫",

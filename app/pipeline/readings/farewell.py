@@ -7,7 +7,13 @@ from collections.abc import Iterator
 
 from app import lexicon
 from app.lexicon import tokens as token_patterns
-from app.pipeline.readings.movement import TO_A_NAMED_PLACE, declined, has_movement_cue, plainly_negated
+from app.pipeline.readings.movement import (
+    TO_A_NAMED_PLACE,
+    declined,
+    has_movement_cue,
+    on_another_day,
+    plainly_negated,
+)
 from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     PAUSES,
@@ -240,6 +246,9 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
+            continue
+        # (明日帰ります: a plan; 昨日は…帰っちゃって: then, not now)
+        if on_another_day(text.tokens[:index]):
             continue
         # (まだ帰らないよ, 帰る気ないです, 帰らなくていい; not 帰らないと, nor 帰らない？ proposing it)
         if declined(text.tokens[index + 1 :]) or (plainly_negated(text.tokens[index + 1 :]) and not is_question(text)):

@@ -232,7 +232,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             lemma = _IKU
         # (a movement verb the analyser cut in two: 引き + 返す)
         if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_VERBS:
-            lemma = _IKU
+            lemma, pos = _IKU, "動詞"  # (its second part may be read as a noun: 行 + ぐ)
         if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_NOT_MOVEMENT:
             continue
         # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
@@ -267,7 +267,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         described = _describes_a_noun(after_verb) and not _must(after_verb)
         if described or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
-        if _hearsay_or_guess(after_verb) or _on_another_day(tokens[:index]):
+        if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]):
             continue
         if _under_way_asked(after_verb) or declined(after_verb) or _supposed(after_verb):
             continue
@@ -378,7 +378,9 @@ def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
         or following[0].startswith("っ")
     ):
         return False
-    return last is None or last[0] not in CONJUNCTIVE  # 戻って資料を直す: two actions, not a description
+    # (戻って資料を直す: two actions; 戻ります報告しないと: a polite close run into the next sentence, as
+    # voice input writes it; neither describes)
+    return last is None or (last[0] not in CONJUNCTIVE and last[1] != _MASU)
 
 
 # A going only supposed (研究棟に行くとしたら, 行くとすれば, 行くとしても): a condition, not a decision.
@@ -434,23 +436,25 @@ def _hearsay_or_guess(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 _ANOTHER_DAY = lexicon.words("movement", "another_day")
+_SINCE = frozenset(normalized_words("から より 以来"))
 # Where a clause ends, as clauses_of cuts (、 too).
 _CLAUSE_ENDS = CLOSING_MARKS | {"?", "、", ","}
 
 
-def _on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """A word earlier in the verb's clause sets the going on another day (明日…来るつもり): a plan. Not
-    one that only qualifies a noun (明日の資料、控え室に取りに行ってくる) or stands in a clause of its
-    own (明日も早いし、控え室戻って寝るわ)."""
+def on_another_day(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """A word earlier in the verb's clause sets the going on another day (明日…来るつもり): a plan; or on
+    a day gone (昨日は挨拶もしないで帰っちゃって): then, not now. Not one that only qualifies a noun
+    (明日の資料、控え室に取りに行ってくる) or a time since (昨日から気になってた), or stands in a clause of
+    its own (明日も早いし、控え室戻って寝るわ)."""
     for index in range(len(before_verb) - 1, -1, -1):
         surface, lemma, _ = before_verb[index]
         if surface in _CLAUSE_ENDS:
             # (…unless the clause before is the time alone: 明日の朝、桟橋に行ってみたいな; or something to
             # be done first: 話が終わったら、倉庫に行こう)
             return _a_day_alone(before_verb[:index]) or _once_done(before_verb[:index], index)
-        qualifies = before_verb[index + 1 : index + 2] == (("の", "の", "助詞"),) and not _a_time_of_day(
-            before_verb[index + 2 : index + 3]
-        )
+        following = before_verb[index + 1 : index + 2]
+        of_a_noun = following == (("の", "の", "助詞"),) and not _a_time_of_day(before_verb[index + 2 : index + 3])
+        qualifies = of_a_noun or (bool(following) and following[0][0] in _SINCE)
         if (_is_another_day(surface, lemma) and not qualifies) or _later(before_verb, index):
             return True
         if _once_done(before_verb, index + 1):
@@ -513,7 +517,7 @@ def set_on_another_day(text: AnalyzedText) -> bool:
     putting it off (…でも今じゃないな。明日にしよう): a plan. The same reading has_movement_cue makes, for a
     text whose verb it may not know as a movement made now."""
     verbs = [i for i, (_, lemma, pos) in enumerate(text.tokens) if pos == "動詞" and lemma in TO_A_NAMED_PLACE]
-    return puts_off(text) or (bool(verbs) and all(_on_another_day(text.tokens[:i]) for i in verbs))
+    return puts_off(text) or (bool(verbs) and all(on_another_day(text.tokens[:i]) for i in verbs))
 
 
 def phrase_on_another_day(text: AnalyzedText, phrase: str) -> bool:
@@ -526,7 +530,7 @@ def phrase_on_another_day(text: AnalyzedText, phrase: str) -> bool:
         if not starts:
             continue
         found = True
-        if not _on_another_day(sentence.tokens[: starts[-1]]):
+        if not on_another_day(sentence.tokens[: starts[-1]]):
             return False
     return found
 

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from app import lexicon
 from app.pipeline.actions import NONE, Action
+from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import excuse_asked
 from app.pipeline.readings.movement import (
@@ -29,6 +30,7 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
     clauses_of,
+    is_kanji,
     is_question,
     mentioned_moves,
     names_place,
@@ -104,8 +106,19 @@ _TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んと�
 
 
 def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
-    """(id, names) of each character the state places elsewhere and not here."""
-    return [(c, names) for c, names in ctx.character_names if c in elsewhere and c not in ctx.state.present]
+    """(id, names) of each character the state places elsewhere and not here; a name written with kanji
+    also as it reads, for a player typing kana (げんさん for 源さん, けんた for 健太), when that is three
+    kana or more (one or two are words as often as names: よう for 陽)."""
+    return [
+        (c, (*names, *_readings(ctx, names)))
+        for c, names in ctx.character_names
+        if c in elsewhere and c not in ctx.state.present
+    ]
+
+
+def _readings(ctx: RuleContext, names: tuple[str, ...]) -> tuple[str, ...]:
+    readings = (ctx.analyzer.analyze(n).reading for n in names if any(is_kanji(ch) for ch in n))
+    return tuple(r for r in readings if len(r) >= 3 and r not in names)
 
 
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
@@ -122,12 +135,27 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     for character, names in _absent(ctx, elsewhere):
         # (with a plural after the name: 汐里さんたちのところへ行ってくる)
         called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
-        directed = any(f"{c}{p}" in sentence for c in called for p in _TO_THE_PERSON for sentence in moving) or any(
-            f"{c}{p}" in sentence for c in called for p in _TO_THEIR_PLACE for sentence in visiting
+        directed = any(_after_the_name(s, c, p) for c in called for p in _TO_THE_PERSON for s in moving) or any(
+            _after_the_name(s, c, p) for c in called for p in _TO_THEIR_PLACE for s in visiting
         )
         if directed or (to_see_someone and any(c in norm for c in called)):
             found.add((character, elsewhere[character]))
     return found
+
+
+_HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
+
+
+def _after_the_name(sentence: str, name: str, particle: str) -> bool:
+    """`particle` right after `name` in `sentence`, and not the start of an honorific there (Tohoku さ, to:
+    じっちゃさ知らせに; not 健一さん)."""
+    start = sentence.find(f"{name}{particle}")
+    while start >= 0:
+        rest = sentence[start + len(name) :]
+        if not any(h.startswith(particle) and rest.startswith(h) for h in _HONORIFICS):
+            return True
+        start = sentence.find(f"{name}{particle}", start + 1)
+    return False
 
 
 _GOING_THERE = ("", *normalized_words("へ に まで"))

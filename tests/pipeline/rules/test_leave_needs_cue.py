@@ -24,7 +24,14 @@ def test_leave_needs_a_farewell(hoshizora: Scenario, stage_state: GameState, ana
     assert leave_needs_cue(LEAVE, context("さよならって言うの、寂しいね", hoshizora, stage_state, analyzer)) is not None
 
 
-@pytest.mark.parametrize("text", ["帰るとき、何て言えばいいですか", "失礼する前に一つだけ聞いていい？"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "帰るとき、何て言えばいいですか",
+        "失礼する前に一つだけ聞いていい？",
+        "昨日は挨拶もしないで帰っちゃってごめんね",  # a leaving on a day gone (round 14's false action)
+    ],
+)
 def test_leaving_as_the_time_of_something_else_is_no_cue(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
@@ -52,6 +59,8 @@ def test_ending_a_shift_is_a_leave_cue(
         "このあたりで辞去いたします。今後ともよろしくお願い申し上げます。",  # in writing (round 12)
         "ごちそうさまでした",  # thanks for the meal as one gets up (round 13)
         "じゃあ、今日はこのくらいにしておきましょう",  # the day's work ended (round 13)
+        "それじゃあ今日はこの辺でありがとうございました",  # thanks after the farewell, run on (round 14)
+        "手伝うのはいいけんと、今日はそろそろおいとますっぺ",  # Sendai (round 14)
     ],
 )
 def test_taking_leave_in_writing_or_with_thanks_is_a_leave_cue(
