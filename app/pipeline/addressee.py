@@ -132,6 +132,7 @@ def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = Tru
 # name set off by a comma, a question or an exclamation mark, with only closing marks after it; not with a
 # question mark after it (それって、湊さん？ asks who).
 _BEFORE_A_LAST_CALL = ("、", ",", "!", "?")
+_PAUSE_MARKS = "".join(_BEFORE_A_LAST_CALL)
 _AFTER_A_LAST_CALL = "。.!~〜"
 
 
@@ -142,7 +143,7 @@ def _called_at_the_end(norm: str, state: GameState, scenario: Scenario) -> Addre
         for name in character_names(scenario, character_id):
             for honorific in (*_HONORIFICS_LONGEST_FIRST, ""):
                 before = body.removesuffix(f"{name}{honorific}")
-                if before != body and before.endswith(_BEFORE_A_LAST_CALL) and before.rstrip("、,!?"):
+                if before != body and before.endswith(_BEFORE_A_LAST_CALL) and before.rstrip(_PAUSE_MARKS):
                     return Addressee(character_id, "called", name)
     return None
 

@@ -114,9 +114,9 @@ def topic_texts(candidate: Candidate | None) -> tuple[str, ...]:
     return (candidate.description, *candidate.examples, *candidate.notes) if candidate else ()
 
 
-_HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
+HONORIFIC_FORMS = tuple(normalize(h) for h in HONORIFICS)  # normalised, as texts are
 
 
 def as_called(names: tuple[str, ...]) -> tuple[str, ...]:
     """A character's names (normalised) as a text may call them: alone or with an honorific (真壁, 真壁さん)."""
-    return tuple(f"{name}{h}" for name in names for h in ("", *_HONORIFICS))
+    return tuple(f"{name}{h}" for name in names for h in ("", *HONORIFIC_FORMS))

@@ -8,7 +8,6 @@ from dataclasses import replace
 
 from app import lexicon
 from app.pipeline.actions import NONE, Action
-from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import excuse_asked
 from app.pipeline.readings.movement import (
@@ -40,7 +39,7 @@ from app.pipeline.readings.text import (
     without_openers,
     without_quoted_words,
 )
-from app.pipeline.rules.context import Outcome, RuleContext, as_called
+from app.pipeline.rules.context import HONORIFIC_FORMS, Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
 
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
@@ -143,16 +142,13 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     return found
 
 
-_HONORIFICS = tuple(normalize(h) for h in HONORIFICS)
-
-
 def _after_the_name(sentence: str, name: str, particle: str) -> bool:
     """`particle` right after `name` in `sentence`, and not the start of an honorific there (Tohoku さ, to:
     じっちゃさ知らせに; not 健一さん)."""
     start = sentence.find(f"{name}{particle}")
     while start >= 0:
         rest = sentence[start + len(name) :]
-        if not any(h.startswith(particle) and rest.startswith(h) for h in _HONORIFICS):
+        if not any(h.startswith(particle) and rest.startswith(h) for h in HONORIFIC_FORMS):
             return True
         start = sentence.find(f"{name}{particle}", start + 1)
     return False
