@@ -227,6 +227,34 @@ def _decides_to_ask_someone(clause: AnalyzedText) -> bool:
     return intends(clause) or humble_will
 
 
+# Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one
+# before の, which points at a thing there (あそこの神社).
+_POINTING = frozenset(normalized_words("そこ あそこ あっち そっち あちら そちら"))
+
+
+def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A place word with a movement, no place named (じゃあ、そこ見てくる), goes to the one reachable place the
+    game's last line names (最後に見たのは、あっちの網小屋の前だったな): the player points at what was just said.
+    Not when the line names none or several, nor asked (そこって行ったことある？), nor put off."""
+    line = ctx.line_before
+    if line is None or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) or not_now(ctx.text):
+        return None
+    pointing = [
+        sentence
+        for sentence in sentences_of(ctx.text)
+        if any(
+            surface in _POINTING and sentence.tokens[i + 1 : i + 2] != (("の", "の", "助詞"),)
+            for i, (surface, _, _) in enumerate(sentence.tokens)
+        )
+    ]
+    if not any(has_movement_cue(s, TO_A_NAMED_PLACE) and not is_place_question(s) for s in pointing):
+        return None
+    named = mentioned_moves(line, ctx.candidates, ctx.analyzer)
+    if len(named) != 1:
+        return None
+    return Outcome(named[0].action, "going_where_pointed", f"goes where the last line named: {named[0].action.target}")
+
+
 def seeing_someone_where_they_are(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """The player deciding to ask or see someone the text says is at a reachable place goes there
     (警備員さんに聞いてみよう、駐車場にいるはずだし; 大家さんにも相談してみます、管理人室にいらっしゃるそうなので):

@@ -1,0 +1,50 @@
+"""`going_where_pointed`: A place word with a movement, no place named (じゃあ、そこ見てくる), goes to the
+one reachable place the game's last line names: the player points at what was just said.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
+evaluation round whose held-out sets found it (round 13's demonstratives, said again in round 10's radio
+calls: 今そっち行くね)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.refine import going_where_pointed
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import Scenes, after_line, context, each_place_and_alias, move
+
+
+@pytest.mark.round(13)
+@each_place_and_alias
+def test_pointing_at_the_place_the_last_line_names_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    said = after_line(state, state.responder or "", f"最後に見たのは、あっちの{alias}の前だったな")
+    for text in ("じゃあ、そこ見てくる", "今そっち行くね、待ってて", "あそこに行ってみよう"):
+        outcome = going_where_pointed(None, context(text, scenario, said, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+    for text in (
+        "そこって行ったことある？",  # asked about
+        "あそこの棚、見てくる",  # a thing there, not the place
+        "ここで待ってるね",  # here
+        "そこは明日にしよう",  # put off
+        "そこには行かないよ",  # negated
+    ):
+        assert going_where_pointed(None, context(text, scenario, said, analyzer)) is None, text
+
+
+@pytest.mark.round(13)
+@each_place_and_alias
+def test_a_last_line_naming_no_place_or_several_points_nowhere(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for said in (
+        after_line(state, state.responder or "", "そこの棚に日誌がありますよ"),
+        state.model_copy(update={"last_line": None}),
+    ):
+        assert going_where_pointed(None, context("じゃあ、そこ見てくる", scenario, said, analyzer)) is None
+    # a place named in the text itself is explicit_move's
+    said = after_line(state, state.responder or "", f"{alias}の前で見たよ")
+    assert going_where_pointed(None, context(f"そっちじゃなくて{place}に行く", scenario, said, analyzer)) is None
