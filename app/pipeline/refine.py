@@ -11,6 +11,7 @@ from app.pipeline.rules.context import NO_PHRASES, Outcome, Rule, RuleContext, S
 from app.pipeline.rules.going import (
     doing_something_at_a_place,
     explicit_move,
+    going_left_undecided,
     going_to_a_person,
     going_where_pointed,
     move_asked_leave_for,
@@ -68,6 +69,7 @@ __all__ = [
     "farewell_leaves",
     "farewell_without_leave",
     "first_outcome",
+    "going_left_undecided",
     "going_to_a_person",
     "going_where_pointed",
     "knowledge_echo",
@@ -96,6 +98,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     steering_attempt,
     near_verbatim_example,
     explicit_move,
+    going_left_undecided,
     waiting_at_place,
     searching_a_place,
     doing_something_at_a_place,

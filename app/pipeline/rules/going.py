@@ -22,6 +22,7 @@ from app.pipeline.readings.movement import (
     named_things,
     not_now,
     set_on_another_day,
+    undecided,
     without_what_is_put_off,
 )
 from app.pipeline.readings.replies import is_invitation
@@ -225,6 +226,22 @@ def _decides_to_ask_someone(clause: AnalyzedText) -> bool:
         return False
     humble_will = len(words) >= 2 and words[-1][1] == _MASU and words[-2][2] == "動詞"
     return intends(clause) or humble_will
+
+
+def going_left_undecided(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A text about going to a reachable place or an absent character whose last sentence leaves it
+    undecided (船着き場…行くべきか、行かないべきか…うーん、まだ決められない; 源蔵さんの家に行きたいけど…どうしようかな)
+    says nothing the game can act on: なし, before the model reads the place or a topic the text names as
+    what the player chose."""
+    if not undecided(ctx.text) or not ctx.moves_in_text(TO_A_NAMED_PLACE):
+        return None
+    # (only a going the game could act on, to a reachable place or an absent character: 大学行くか就職するか
+    # 迷ってて weighs a future, which a topic may be about)
+    elsewhere = ctx.state.elsewhere or {}
+    someone = any(c in ctx.text.norm for _, names in _absent(ctx, elsewhere) for c in as_called(names))
+    if not someone and not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+        return None
+    return Outcome(NONE, "going_left_undecided", "the text goes nowhere yet: it ends undecided")
 
 
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one
