@@ -21,6 +21,7 @@ from app.pipeline.readings.movement import (
     is_place_question,
     named_things,
     not_now,
+    puts_off,
     set_on_another_day,
     undecided,
     without_what_is_put_off,
@@ -242,6 +243,17 @@ def going_left_undecided(action: Action | None, ctx: RuleContext) -> Outcome | N
     if not someone and not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
         return None
     return Outcome(NONE, "going_left_undecided", "the text goes nowhere yet: it ends undecided")
+
+
+def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A text that is one clause putting a reachable place off (灯台にはまた今度にします, 倉庫はまた今度) says
+    nothing the game can act on now: なし, before the model reads a topic about the place (the move veto
+    alone left it 灯台の明かり, round 14)."""
+    if len(clauses_of(ctx.text)) != 1 or not puts_off(ctx.text):
+        return None
+    if not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+        return None
+    return Outcome(NONE, "place_put_off", "puts the place off to another time")
 
 
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one

@@ -1,0 +1,32 @@
+"""`place_put_off`: A text that is one clause putting a reachable place off (灯台にはまた今度にします,
+倉庫はまた今度) says nothing the game can act on now: なし, before the model reads a topic about the place.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
+evaluation round whose held-out sets found it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.actions import NONE
+from app.pipeline.refine import place_put_off
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias
+
+
+@pytest.mark.round(14)
+@each_place_and_alias
+def test_a_place_put_off_alone_is_nothing_now(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in (f"{place}にはまた今度にします", f"{alias}はまた今度", f"{place}は明日"):
+        outcome = place_put_off(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
+    for text in (
+        f"{place}はまた今度。今日はもう帰ります",  # something else done now
+        f"{alias}は今度こそ行こう",  # this time
+        "また今度にします",  # no place: the model reads what is put off
+        f"{place}は明日まで開いてる？",
+    ):
+        assert place_put_off(None, context(text, scenario, state, analyzer)) is None, text
