@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from app import lexicon
 from app.lexicon import tokens as token_patterns
@@ -156,6 +157,18 @@ def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
     return False
 
 
+# How many kana a name's reading must have to name it in any text: one or two are words as often as names
+# (課 reads か, 陽 reads よう).
+READING_IN_ANY_TEXT = 3
+
+
+def kana_readings(names: Iterable[str], analyzer: TextAnalyzer, shortest: int = READING_IN_ANY_TEXT) -> list[str]:
+    """How each of `names` written with kanji reads, in hiragana (広間 → ひろま), when that is `shortest` kana
+    or more: a player typing kana names it so."""
+    readings = (analyzer.analyze(n).reading for n in names if any(is_kanji(ch) for ch in n))
+    return [r for r in readings if len(r) >= shortest]
+
+
 def mentioned_moves(
     text: AnalyzedText, candidates: tuple[Candidate, ...], analyzer: TextAnalyzer | None = None
 ) -> list[Candidate]:
@@ -174,10 +187,9 @@ def mentioned_moves(
         if analyzer is not None:
             # (in a text typed all in kana, or in a mixed one for a name of three kana or more, as voice input
             # writes it: とけいとうに行ってみます; where the player converts, a short kana word is no place name)
-            shortest = 2 if not any(is_kanji(ch) for ch in text.norm) else 3
-            readings = (analyzer.analyze(n).reading for n in candidate.names if any(is_kanji(ch) for ch in n))
+            shortest = 2 if not any(is_kanji(ch) for ch in text.norm) else READING_IN_ANY_TEXT
             # (one kana is a particle as often as a place: 課 reads か)
-            found += [r for r in readings if len(r) >= shortest and _named_by_reading(text, r)]
+            found += [r for r in kana_readings(candidate.names, analyzer, shortest) if _named_by_reading(text, r)]
         return found
 
     named = {c: names_of(c) for c in candidates if c.action.kind == "move"}

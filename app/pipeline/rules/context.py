@@ -12,7 +12,7 @@ from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
 from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, not_now, phrase_on_another_day
-from app.pipeline.readings.text import is_kanji, trim
+from app.pipeline.readings.text import kana_readings, trim
 from app.scenario import Phrases
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
@@ -85,8 +85,7 @@ class RuleContext:
         """The reachable places' ids and aliases, normalised, and how those written with kanji read when
         that is three kana or more (かわら for 川原: a player typing kana; mentioned_moves reads them so)."""
         names = tuple(normalize(n) for c in self.candidates if c.action.kind == "move" for n in c.names)
-        readings = (self.analyzer.analyze(n).reading for n in names if any(is_kanji(ch) for ch in n))
-        return names + tuple(dict.fromkeys(r for r in readings if len(r) >= 3 and r not in names))
+        return names + tuple(dict.fromkeys(r for r in kana_readings(names, self.analyzer) if r not in names))
 
     def candidate_for(self, action: Action) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)

@@ -31,8 +31,8 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
     clauses_of,
-    is_kanji,
     is_question,
+    kana_readings,
     mentioned_moves,
     names_place,
     normalized_words,
@@ -111,15 +111,10 @@ def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tupl
     also as it reads, for a player typing kana (げんさん for 源さん, けんた for 健太), when that is three
     kana or more (one or two are words as often as names: よう for 陽)."""
     return [
-        (c, (*names, *_readings(ctx, names)))
+        (c, (*names, *(r for r in kana_readings(names, ctx.analyzer) if r not in names)))
         for c, names in ctx.character_names
         if c in elsewhere and c not in ctx.state.present
     ]
-
-
-def _readings(ctx: RuleContext, names: tuple[str, ...]) -> tuple[str, ...]:
-    readings = (ctx.analyzer.analyze(n).reading for n in names if any(is_kanji(ch) for ch in n))
-    return tuple(r for r in readings if len(r) >= 3 and r not in names)
 
 
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
@@ -239,7 +234,7 @@ def going_left_undecided(action: Action | None, ctx: RuleContext) -> Outcome | N
     # (only a going the game could act on, to a reachable place or an absent character: 大学行くか就職するか
     # 迷ってて weighs a future, which a topic may be about)
     elsewhere = ctx.state.elsewhere or {}
-    someone = any(c in ctx.text.norm for _, names in _absent(ctx, elsewhere) for c in as_called(names))
+    someone = any(name in ctx.text.norm for _, names in _absent(ctx, elsewhere) for name in names)
     if not someone and not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
         return None
     return Outcome(NONE, "going_left_undecided", "the text goes nowhere yet: it ends undecided")
