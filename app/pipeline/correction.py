@@ -28,8 +28,11 @@ _BARE_NAME_ENDINGS = tuple(sorted(lexicon.phrases("correction", "bare_name_endin
 _ABOUT = ("について", "のこと", "の話", "の件", "の噂")
 _TYPED_MARK = "*"
 _MARKERS_READ = 4
-_PAUSES = re.compile(r"[、,。.!?…\s]+")
-_CLAUSE_CLOSED = re.compile(r"[^、,。.!?…\s、，。．！？][、,。.!?…\s、，。．！？]+")
+# (as typed: after a marker the raw text is read, so full-width marks too)
+_PAUSE_MARKS = "、,。.!?…，．！？‥\\s"
+_PAUSES = re.compile(f"[{_PAUSE_MARKS}]+")
+_CLAUSE_CLOSED = re.compile(f"[^{_PAUSE_MARKS}][{_PAUSE_MARKS}]+")
+_TRAILING_PAUSES = re.compile(f"[{_PAUSE_MARKS}]+$")
 # (not ., which normalize makes of …: a pause)
 _SENTENCE_ENDS = frozenset("。!?")
 _NOUN_PARTS = frozenset(("名詞", "接尾辞", "接頭辞"))
@@ -113,9 +116,12 @@ def _meant(
             return after.strip(), True
         after, words = rest, rest_words
     elif typed_mark:
-        # 大月さん＊大槻さん、…: what follows the mark up to a pause takes the place of as many characters
+        # 大月さん＊大槻さん、…: what follows the mark up to a pause takes the place of as many characters,
+        # never reaching back past a pause (原稿の話だけど、湊さん＊灯ちゃん！)
         replaced = _PAUSES.split(after, maxsplit=1)[0]
-        return (before[: -len(replaced)] + after if len(replaced) < len(before) else after).strip(), False
+        typed = _TRAILING_PAUSES.sub("", before)
+        taken = min(len(replaced), len(_PAUSES.split(typed)[-1]))
+        return (typed[: len(typed) - taken] + after).strip(), False
     elif not explicit and not _names_something(words, names):
         return None
     name = _bare_name(words)
