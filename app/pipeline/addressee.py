@@ -19,13 +19,21 @@ _HONORIFICS_LONGEST_FIRST = tuple(sorted((normalize(h) for h in HONORIFICS), key
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
 _CALL_SEPARATOR = re.compile(r"^(?:[やよ]?[、,，!！?？…‥]|$)")
-# A call may open with a word that only gets attention (ねえ、灯ちゃん… / さあ森さん、… / おい湊！), with a yes,
-# a no or a filler and a pause (はい、はやしさん、…), or with a stammered or startled first sound (さ、さくら先輩…
-# / え、園長…): app/lexicon/speech.json.
+# A call may open with a word that only gets attention or moves the talk on (ねえ、灯ちゃん… / さあ森さん、… /
+# おい湊！ / ところで湊さん、…), with a yes, a no or a filler (はい、はやしさん、… / はい局長、…), or with a
+# stammered or startled first sound and a pause (さ、さくら先輩… / え、園長…): app/lexicon/speech.json.
 _ATTENTION = re.compile(
-    "^(?:(?:{})[、,，]?|(?:{})[、,，]|[ぁ-ゖァ-ヺ][、,，])".format(
-        "|".join(map(re.escape, lexicon.phrases("speech", "call_openers"))),
-        "|".join(map(re.escape, lexicon.phrases("speech", "replies_before_a_call"))),
+    "^(?:(?:{})[、,，]?|[ぁ-ゖァ-ヺ][、,，])".format(
+        "|".join(
+            map(
+                re.escape,
+                sorted(
+                    (*lexicon.phrases("speech", "call_openers"), *lexicon.phrases("speech", "replies_before_a_call")),
+                    key=len,
+                    reverse=True,
+                ),
+            )
+        ),
     )
 )
 # A name and an honorific run into what follows, with no pause (森岡さんこの花って…): a call when what follows

@@ -60,6 +60,9 @@ def test_a_name_inside_a_later_sentence_or_after_a_call_is_not_a_call(
     [
         "はい、湊さん、さっきの音は何？",  # a yes first (round 10's learner set, helper's note)
         "えっと 湊さん さっきの音は何",  # a filler and spaces, as a voice transcript has them (round 11's writer)
+        "はい湊さん、さっきの音は何？",  # a yes run into the call (round 15's writer had to drop it)
+        "ところで湊さん、さっきの音は何？",  # a word moving the talk on
+        "じゃあ、湊さん、さっきの音は何？",
         "湊さん昨日の音は何？",  # the call runs into the question, no pause
         "湊さんこの音って何？",
     ],
@@ -107,7 +110,7 @@ def test_an_old_vocative_or_a_word_for_attention_before_the_name_is_a_call(
         addressee = find_addressee(text, state, hoshizora)
         assert (addressee.character, addressee.reason) == ("湊", "called"), text
     # a name listed or talked about is no call, nor an attention word before something else
-    for text in ("湊や灯はどこ？", "ねえ、湊さんって無口だよね", "ちょっと湊っぽいね"):
+    for text in ("湊や灯はどこ？", "ねえ、湊さんって無口だよね", "ちょっと湊っぽいね", "ところで湊さんって無口だよね"):
         assert find_addressee(text, state, hoshizora).reason == "selected", text
 
 
