@@ -20,6 +20,7 @@ from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_requ
 from app.pipeline.correction import Correction, read_correction, scenario_names
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
+from app.pipeline.latin import latin_words, read_latin
 from app.pipeline.prompt import (
     NONE_TOKEN,
     ContextOverflow,
@@ -233,8 +234,10 @@ class Interpreter:
             return now
 
         scenario = self.check_request(scenario_id, text)
-        typed = text
-        correction = read_correction(typed, self.analyzer, scenario_names(scenario))
+        names = scenario_names(scenario)
+        latin = read_latin(text, latin_words(names))
+        typed = latin.text  # (English and romaji read as Japanese before anything else reads the line)
+        correction = read_correction(typed, self.analyzer, names)
         text = correction.text  # every later stage reads what the player meant
         all_candidates = build_candidates(state, scenario)
         analyzed = self.analyzer.analyze(text)
@@ -243,6 +246,7 @@ class Interpreter:
         allowed, removed_by_words = filter_by_words(after_addressee, analyzed, self.analyzer)
         mark = lap("filters", started)
         trace: dict[str, Any] = {
+            "latin": latin.trace(),
             "correction": correction.trace(),
             "candidates": [c.trace() for c in all_candidates],
             "addressee": {

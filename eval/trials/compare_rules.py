@@ -7,8 +7,8 @@ model, and the vetoes after it for every candidate the model could pick. It prin
 outcome differs, then how many cases it checked. It compares both revisions' addressee finders the same
 way (whom the text calls), printing each case whose addressee differs; the rules are compared on the
 candidates today's finder leaves. Each revision's rules read the text as its own analyser did
-(app/text.py: since round 19, with stammers taken out), after today's correction stage
-(app/pipeline/correction.py: what a self-correcting line meant, as the service reads it)."""
+(app/text.py: since round 19, with stammers taken out), after today's Latin and correction stages
+(app/pipeline/latin.py, app/pipeline/correction.py: what a self-correcting line meant, as the service reads it)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from app.pipeline import refine
 from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.pipeline.correction import read_correction, scenario_names
+from app.pipeline.latin import latin_words, read_latin
 from app.scenario import load_scenario_dir
 from app.text import TextAnalyzer
 
@@ -150,7 +151,8 @@ def main() -> None:
                 state = eval_file.states[case.state]
                 scenario = scenarios[eval_file.scenario]
                 # both revisions' rules read what today's correction stage gives them, as the service does
-                text = read_correction(case.text, analyzer, scenario_names(scenario)).text
+                named = scenario_names(scenario)
+                text = read_correction(read_latin(case.text, latin_words(named)).text, analyzer, named).text
                 # the candidates the rules see in the service: after the addressee step
                 addressee = find_addressee(text, state, scenario)
                 called_then = addressee_then.find_addressee(text, state, scenario)
