@@ -96,6 +96,11 @@ def matches_whole(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
     return len(tokens) in _match_from(pattern, tokens, 0)
 
 
+def starts_with(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
+    """Does some match of `pattern` begin at the first token?"""
+    return bool(_match_from(pattern, tokens, 0))
+
+
 def search(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
     """Does `pattern` match anywhere?"""
     return any(_match_from(pattern, tokens, start) for start in range(len(tokens)))

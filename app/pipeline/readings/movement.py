@@ -264,10 +264,12 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
         if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]) or _chain_is_past(after_verb):
             continue
         # (行かないわけにはいかない: a must, though わけ follows the verb)
-        described = _describes_a_noun(after_verb) and not _must(after_verb)
+        described = _describes_a_noun(after_verb) and not _must(after_verb, tokens[end])
         if described or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
-        if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]):
+        if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]) or _on_a_condition(tokens[:index]):
+            continue
+        if _asked_of_another(tokens[end + 1 :], tokens[:index]):
             continue
         if _under_way_asked(after_verb) or declined(after_verb) or _supposed(after_verb):
             continue
@@ -280,10 +282,64 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
         )
-        if negated and not (is_question(text) and _in_the_last_clause(after_verb)) and not _must(after_verb):
+        if (
+            negated
+            and not (is_question(text) and _in_the_last_clause(after_verb))
+            and not _must(after_verb, tokens[end])
+        ):
             continue
         return True
     return False
+
+
+_CONDITIONS = token_patterns.patterns("movement", "condition")
+_ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
+_TOGETHER = lexicon.load("movement")["asked_of_another"]["together"]
+_AFFIRMED = token_patterns.patterns("movement", "affirmed")
+_SENTENCE_ENDS = CLOSING_MARKS | {"?"}
+_CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))
+
+
+def _own_sentence_before(before_verb: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
+    start = max((i + 1 for i, (surface, _, _) in enumerate(before_verb) if surface in _SENTENCE_ENDS), default=0)
+    return before_verb[start:]
+
+
+_QUOTES = {"「": "」", "『": "』"}
+
+
+def _on_a_condition(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """A condition not yet met before the verb, in its own clause and outside quotes (ログに何か残ってたら、
+    温室に戻りましょう): app/lexicon/movement.json's condition."""
+    clause: list[tuple[str, str, str]] = []
+    closing = ""
+    for word in _own_sentence_before(before_verb):
+        if closing:
+            closing = "" if word[0] == closing else closing
+        elif word[0] in _QUOTES:
+            closing = _QUOTES[word[0]]
+        elif word[0] in _CLAUSE_BREAKS - {"、", ","}:
+            clause = []
+        else:
+            clause.append(word)
+    return any(token_patterns.search(pattern, clause) for pattern in _CONDITIONS)
+
+
+def _asked_of_another(
+    after_verb: tuple[tuple[str, str, str], ...], before_verb: tuple[tuple[str, str, str], ...]
+) -> bool:
+    """The verb's sentence closes asking someone else to go (先に神社に戻ってて, 見てきてくれない？), and
+    takes the player nowhere along (一緒に, 連れて, ついて): movement.json's asked_of_another."""
+    rest = list(itertools.takewhile(lambda word: word[0] not in CLOSING_MARKS, after_verb))
+    if "?" in (surface for surface, _, _ in rest):
+        rest = rest[: [surface for surface, _, _ in rest].index("?") + 1]
+    sentence = (*_own_sentence_before(before_verb), *rest)
+    if any(lemma in _TOGETHER for _, lemma, _ in sentence):
+        return False
+    # (the request is the verb's own, or a chained verb's after て: not 倉庫に行くから、待っててくれる？)
+    if any(surface in _CLAUSE_BREAKS for surface, _, _ in rest):
+        return False
+    return any(token_patterns.ends_with(pattern, rest) for pattern in _ASKED_OF_ANOTHER)
 
 
 def _in_the_last_clause(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
@@ -579,9 +635,14 @@ def _in_its_clause(after_verb: tuple[tuple[str, str, str], ...]) -> tuple[tuple[
     return after_verb
 
 
-def _must(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """戻らないと(ね), 行かないといけない, 行かんと, 行かないわけにはいかない: "I must go", not a negation."""
-    surfaces = [surface for surface, _, _ in _in_its_clause(after_verb)]
+def _must(after_verb: tuple[tuple[str, str, str], ...], verb: tuple[str, str, str] | None = None) -> bool:
+    """戻らないと(ね), 行かないといけない, 行かんと, 行かないわけにはいかない: "I must go", not a negation;
+    with the `verb`, a negative taken back (行かないわけない) or nothing but going (戻るしかない):
+    movement.json's affirmed."""
+    clause = _in_its_clause(after_verb)
+    if verb is not None and any(token_patterns.starts_with(p, (verb, *clause)) for p in _AFFIRMED):
+        return True
+    surfaces = [surface for surface, _, _ in clause]
     if surfaces[:3] == ["ない", "わけ", "に"]:  # (…には, then いかない: cannot not go)
         return [s for s in surfaces[3:] if s != "は"][:1] in ([c] for c in _CANNOT_NOT)
     if surfaces[:2] not in (["ない", "と"], ["ん", "と"]):
