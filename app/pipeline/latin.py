@@ -22,6 +22,9 @@ _RUN = re.compile(f"{_WORD}(?:[ \u3000]+{_WORD})*")
 # A capital after a word's first letter names something (DVD, iPhone, K-POP, Wi-Fi): no romaji.
 _NAMED = re.compile("^.+[A-Z]")
 _LONGEST_PHRASE = 4  # words
+_PAUSE_MARKS = "、,，。.!?！？…‥"
+# What follows a going, up to a pause: Japanese words, no Latin letter (let's go 倉庫、…).
+_PLACE_AFTER = re.compile(f"[ \u3000]*([^{_LETTER}{_PAUSE_MARKS}\\s]+)(?=[{_PAUSE_MARKS}\\s]|$)")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,13 @@ def _english() -> dict[tuple[str, ...], str]:
     """Each English word or phrase, as its lower-case words, with the Japanese it stands for."""
     table = lexicon.load("latin")["english"]
     return {tuple(phrase.lower().split()): group["means"] for group in table["groups"] for phrase in group["phrases"]}
+
+
+@cache
+def _before_a_place() -> dict[str, str]:
+    """What a going stands for when a place follows it (行こう → に行こう), by what it stands for alone."""
+    groups = lexicon.load("latin")["english"]["groups"]
+    return {group["means"]: group["before_a_place"] for group in groups if "before_a_place" in group}
 
 
 @cache
@@ -163,15 +173,24 @@ def latin_words(names: tuple[str, ...]) -> frozenset[str]:
 
 def read_latin(raw: str, kept: frozenset[str] = frozenset()) -> Latin:
     """`raw` with each run of Latin words read as the Japanese it stands for; as typed when it has none.
-    Words in `kept` (latin_words of the scenario's names) stay as typed."""
+    Words in `kept` (latin_words of the scenario's names) stay as typed. A going that closes its run is
+    said after the Japanese words that follow it, up to a pause (let's go 倉庫、… → 倉庫に行こう、…)."""
     read: list[tuple[str, str]] = []
-
-    def replaced(run: re.Match[str]) -> str:
+    out: list[str] = []
+    at = 0
+    for run in _RUN.finditer(raw):
         meant = _read_run(_words(run.group(0)), kept)
+        out.append(raw[at : run.start()])
+        at = run.end()
         if meant is None:
-            return run.group(0)
+            out.append(run.group(0))
+            continue
         read.append((run.group(0), meant))
-        return meant
-
-    text = _RUN.sub(replaced, raw)
-    return Latin(text, tuple(read)) if read else Latin(raw)
+        going = next((g for g in _before_a_place() if meant.endswith(g)), None)
+        place = _PLACE_AFTER.match(raw, at) if going is not None else None
+        if going is not None and place is not None:
+            meant = f"{meant[: -len(going)]}{place.group(1)}{_before_a_place()[going]}"
+            at = place.end()
+        out.append(meant)
+    out.append(raw[at:])
+    return Latin("".join(out), tuple(read)) if read else Latin(raw)
