@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from app import lexicon
 from app.lexicon import tokens as token_patterns
 from app.pipeline.readings.movement import (
+    TALKED_OF,
     TO_A_NAMED_PLACE,
     declined,
     has_movement_cue,
@@ -191,8 +192,11 @@ _CONDITIONAL = ("たら", "ば")
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
 
 
-# A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない).
-_NOT_MEANT = re.compile(r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)")
+# A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない), or
+# talks of it (このまま帰るなんて言わないよね).
+_NOT_MEANT = re.compile(
+    r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)|なんて|なんか"
+)
 
 
 def _potential(surface: str, lemma: str) -> bool:
@@ -245,8 +249,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
             continue  # 網を引き上げる pulls something up
         # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
-        if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL):
-            continue
+        if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL or after[0] in TALKED_OF):
+            continue  # (帰るとき; 帰ったら; まさかこのまま帰るなんて言わないですよね)
         # (明日帰ります: a plan; 昨日は…帰っちゃって: then, not now)
         if on_another_day(text.tokens[:index]):
             continue

@@ -221,9 +221,13 @@ def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places:
     return any(before.endswith(place + particle) for place in places for particle in _TO_A_PLACE)
 
 
-def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, places: tuple[str, ...] = ()) -> bool:
+def has_movement_cue(
+    text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, places: tuple[str, ...] = (), own: bool = True
+) -> bool:
     """A movement verb that is not past (行った) nor a plain negation (行かない, but 行かない？ invites).
-    `places`: the reachable places' names (normalised), after which a kana いって is going."""
+    `places`: the reachable places' names (normalised), after which a kana いって is going. `own`: the
+    player's text, where asking someone else to go (見てきてくれない？) is no going; in a character's line
+    it asks the player to go."""
     if _KURU in verbs and _EDO_GO_AND_COME_BACK.search(trim(text.norm)):
         return True
     tokens = text.tokens
@@ -269,7 +273,7 @@ def has_movement_cue(text: AnalyzedText, verbs: frozenset[str] = MOVE_VERBS, pla
             continue
         if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]) or _on_a_condition(tokens[:index]):
             continue
-        if _asked_of_another(tokens[end + 1 :], tokens[:index]):
+        if own and _asked_of_another(tokens[end + 1 :], tokens[:index]):
             continue
         if _under_way_asked(after_verb) or declined(after_verb) or _supposed(after_verb):
             continue
@@ -394,13 +398,21 @@ _FIRST_PERSON = frozenset(FIRST_PERSON_WORDS)
 
 # Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
 _PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
+_WHO = normalize("誰")
 
 
 def _someone_else_moves(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """The movement verb has a subject of its own, marked by が, that is not the player: 「犯人がロビーに
     入る」, 「倉庫ってどれくらい粉が入ると？」 (how much flour fits). Only a place phrase may stand between
     the subject and the verb, or a verb it carries on from (誰かが入ってくる): in 「時間がないからロビーに
-    行く」 が belongs to ない."""
+    行く」 が belongs to ない. Who goes, asked, is no one's going yet, and asked of oneself it says no one
+    would (雨の屋上なんて、誰が好き好んで行くんですか)."""
+    sentence = _own_sentence_before(before_verb)
+    if any(
+        lemma == _WHO and sentence[i + 1 : i + 2] and sentence[i + 1][0] == "が"
+        for i, (_, lemma, _) in enumerate(sentence)
+    ):
+        return True
     for position in range(len(before_verb) - 1, 0, -1):
         surface, _, pos = before_verb[position]
         if pos == "動詞" and position == len(before_verb) - 1:
@@ -447,13 +459,19 @@ def _supposed(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return "".join(surface for surface, _, _ in after_verb[:4]).startswith(_SUPPOSED)
 
 
+# Such a thing as (このまま帰るなんて言わないよね, 雨の屋上に行くなんか): the verb is what is talked about.
+TALKED_OF = frozenset(normalized_words("なんて なんか"))
+
+
 def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """The going is what the sentence talks about (居住区から出歩くのって禁止なんですか, 入るのは怖い):
-    the verb made a noun with の or こと, then って, は, が or も."""
+    """The going is what the sentence talks about (居住区から出歩くのって禁止なんですか, 入るのは怖い, 帰るなんて
+    言わないよね): the verb made a noun with の or こと, then って, は, が or も; or なんて after it."""
     rest = list(after_verb)
     while rest and rest[0][2] in ("動詞", "助動詞"):  # a compound's second verb, auxiliaries (出歩く)
         rest.pop(0)
     words = [surface for surface, _, _ in rest[:2]]
+    if words[:1] and words[0] in TALKED_OF:
+        return True  # (倉庫に行くなんて, 帰るなんか)
     return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"])
 
 
@@ -731,17 +749,18 @@ def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
     return bool(_PLACE_QUESTION.search(norm))
 
 
-# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ; the place set off by a
-# comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらっていいですか): going there.
-_SHOWN_AFTER = r"(を|に|へ|まで|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって; the
+# place set off by a comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらっていいですか): going there.
+_SHOWN_AFTER = r"(を|に|へ|まで|から|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
 _SHOWN_HOW_MUCH = r"(ちょっと|少し|すこし|一度|いちど|いっぺん)?"
 _SHOWN_ASKED = (
-    r"(もらう|もらおう|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
+    r"(もらう|もらおう|もらいます|いただきます|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
     r"|くれ|くれる|くれます|くれません|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?"
 )
 # …or told, bluntly (駐車場見せろや, 倉庫に案内しろ)
 _SHOWN = re.compile(
-    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して){_SHOWN_ASKED}|見せろ|案内しろ)(か|かな|ね|よ|や)?[!?]*$"
+    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して|連れてって|連れていって|連れて行って){_SHOWN_ASKED}|見せろ|案内しろ)"
+    r"(か|かな|ね|よ|や)?[!?]*$"
 )
 
 

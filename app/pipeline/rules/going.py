@@ -341,7 +341,8 @@ _SOMEONE_THERE = re.compile(r"(誰|だれ|どなた)(か|が)?(いる|いま|い
 # before the place but an opener, a first person or an adverb, so that 「湊さんならロビーにいますよ」 or
 # 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
 _STAY_BEFORE = re.compile(
-    r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|なら|んじゃ|ほな|はい|うん|了解|わかりました|わかった)、?)?"
+    r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|それなら|ほんなら|だったら|なら|んじゃ|ほな|はい|うん|了解"
+    r"|わかりました|わかった)、?)?"
     rf"(?:(?:{FIRST_PERSON_PATTERN})(?:は|も|、))?"
     r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
 )
@@ -362,6 +363,7 @@ _SEARCH_AFTER = re.compile(
     r"(?:のほう|の方|の中)?(?:を|で|も|は)?(?:もう一回|もう一度|もういっかい|ちょっと|一応|念のため|先に|少し)?"
     r"(?:確認|探|捜|調べ|見回|見て回)[ぁ-ゖ]*?"
     r"(?:ておきます|ておく|とく|ときます|とこう|ておこう|てみます|てみる|させてください|させてもらいます|させてもらう"
+    r"|しかない|しかないです|しかありません|るしかない|るしかないです|るしかありません"
     r"|します|する|しよう|しましょう|ます|る|よう|ましょう)"
     r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
 )
@@ -445,7 +447,9 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             if "、" in before:
                 topic, _, clause = before.rpartition("、")
                 last = ctx.analyzer.analyze(topic).tokens[-1:]
-                if last and last[0][2] == "名詞" and last[0][0] not in _AT_A_TIME:
+                # (…or an opener: ほんなら、工房で聞かしてもらうわ)
+                opener = _STAY_BEFORE.fullmatch(topic) is not None
+                if opener or (last and last[0][2] == "名詞" and last[0][0] not in _AT_A_TIME):
                     before = clause
             leading = ctx.analyzer.analyze(before).tokens if before else ()
             # (a modifier of the place's own may come first: 地下の収蔵庫)

@@ -91,7 +91,7 @@ def _partly_named_moves(
     movement or an offer by the word after の (わらわの泉へ、共に来ぬか → 精霊の泉; 丘の上で花火ば見らんね →
     見晴らしの丘): a character's line may name a place loosely. Only for the game's own lines; a player's
     text must name the place."""
-    moving = has_movement_cue(line)
+    moving = has_movement_cue(line, own=False)
     if not (offered or moving):
         return []
     nouns = {s for s, _, pos in line.tokens if pos == "名詞" and (len(s) >= 2 or is_kanji(s))}

@@ -134,3 +134,14 @@ def test_a_short_lets_or_a_wont_you_goes_there(
     moving = (f"{place}でなんか飲も", f"{alias}で一杯やりながら話しませんか")
     staying = (f"{place}で見ろ", f"{alias}で待っていませんか", f"{place}で見ませんでしたか")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@pytest.mark.round(15)
+@each_place_and_alias
+def test_an_opener_set_off_before_the_place_or_a_spoken_causative_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 15 (Kanazawa): ほんなら、工房で聞かしてもらうわ answered なし."""
+    moving = (f"ほんなら、{place}で聞かしてもらうわ", f"それなら、{alias}で話しましょう")
+    staying = (f"{place}で聞かしてもらった", f"ほんなら、{alias}で聞かしてもらえる？")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)

@@ -241,6 +241,20 @@ def test_asking_to_be_shown_a_place_goes_there(
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
+@pytest.mark.round(15)
+@each_place_and_alias
+def test_asking_to_be_taken_there_or_shown_it_from_somewhere_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    moving = (
+        f"おう、見せてくれ。{place}まで連れてって",
+        f"{alias}に連れていってください",
+        f"{place}から見せてもらいます",
+    )
+    staying = (f"{place}まで連れてった", f"{alias}から見せてもらった")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
 @pytest.mark.round(13)
 @each_place_and_alias
 def test_a_movement_asked_leave_for_as_ones_time_ends_waits_for_the_answer(

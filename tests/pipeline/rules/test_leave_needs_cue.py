@@ -30,6 +30,8 @@ def test_leave_needs_a_farewell(hoshizora: Scenario, stage_state: GameState, ana
         "帰るとき、何て言えばいいですか",
         "失礼する前に一つだけ聞いていい？",
         "昨日は挨拶もしないで帰っちゃってごめんね",  # a leaving on a day gone (round 14's false action)
+        "まさかこのまま帰るなんて言わないですよね、刑事さん",  # talked of (round 15's false action)
+        "帰るなんてまだ早いよ",
     ],
 )
 def test_leaving_as_the_time_of_something_else_is_no_cue(

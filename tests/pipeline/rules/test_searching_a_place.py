@@ -32,3 +32,16 @@ def test_searching_a_place_goes_there(
         f"湊さんが{alias}を確認しておきます",
     ):
         assert searching_a_place(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(15)
+@each_place_and_alias
+def test_nothing_for_it_but_to_search_a_place_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in (f"それなら{place}を調べるしかないですね", f"{alias}を探すしかない"):
+        outcome = searching_a_place(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+    for text in (f"{place}を調べるしかなかった", f"湊さんが{alias}を調べるしかない"):
+        assert searching_a_place(None, context(text, scenario, state, analyzer)) is None, text
