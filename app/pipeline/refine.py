@@ -42,6 +42,7 @@ from app.pipeline.rules.replies import (
 from app.pipeline.rules.topics import (
     compliment_is_small_talk,
     knowledge_echo,
+    more_of_the_last_line,
     near_verbatim_example,
     personal_question_is_small_talk,
     remark_on_a_thing_is_small_talk,
@@ -75,6 +76,7 @@ __all__ = [
     "going_where_pointed",
     "knowledge_echo",
     "leave_needs_cue",
+    "more_of_the_last_line",
     "move_asked_leave_for",
     "move_given_up",
     "move_needs_destination_or_cue",
@@ -117,6 +119,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     agreement_to_offer,
     farewell_without_leave,
     knowledge_echo,
+    more_of_the_last_line,
 )
 
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading

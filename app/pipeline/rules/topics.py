@@ -1,5 +1,6 @@
 """Rules about topics: a steering attempt, an example said nearly verbatim, what a character knows
-echoed, a topic set aside, and questions that are small talk though the model reads a topic."""
+echoed, more asked of what was just said, a topic set aside, and questions that are small talk though the
+model reads a topic."""
 
 from __future__ import annotations
 
@@ -89,6 +90,34 @@ def near_verbatim_example(action: Action | None, ctx: RuleContext) -> Outcome | 
 
 
 _ECHO_MIN_RUN = 6
+
+
+# A request for more of what was just said (それ、詳しく), and the words pointing back before it.
+_ASKING_MORE = lexicon.words("speech", "asking_more")
+_POINTING_BACK = tuple(normalized_words("その話 そのこと その件 今の話 いまの話 それ"))
+
+
+def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A request for more (それ、詳しく; もっと聞かせて; どういうこと？), naming nothing, after a line that names
+    one topic still allowed (……実はね、宗一さん、うちに借金があったのよ → 借金) asks about that topic: the player
+    takes up what was just said. The model, seeing no topic in the text, picked a neighbouring one. A topic is named
+    by its id or one of its words (two characters or more), and must pass the words filter on the text."""
+    line = ctx.line_before
+    if line is None:
+        return None
+    said = normalize(strip_punctuation(ctx.text.raw))
+    said = next((said[len(p) :] for p in _POINTING_BACK if said.startswith(p) and said != p), said)
+    if said not in _ASKING_MORE:
+        return None
+    topics, _ = filter_by_words([c for c in ctx.candidates if c.action.kind == "intent"], ctx.text, ctx.analyzer)
+    named = [
+        c
+        for c in topics
+        if any(len(n) >= 2 and n in line.norm for n in map(normalize, (c.action.target or "", *c.words)))
+    ]
+    if len(named) != 1:
+        return None
+    return Outcome(named[0].action, "more_of_the_last_line", f"asks more of {named[0].action.target}, the last line's")
 
 
 def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
