@@ -273,7 +273,7 @@ def has_movement_cue(
             continue
         if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]) or _on_a_condition(tokens[:index]):
             continue
-        if own and _asked_of_another(tokens[end + 1 :], tokens[:index]):
+        if own and _asked_of_another(tokens[end], tokens[end + 1 :], tokens[:index]):
             continue
         if _under_way_asked(after_verb) or declined(after_verb) or _supposed(after_verb):
             continue
@@ -330,7 +330,9 @@ def _on_a_condition(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 def _asked_of_another(
-    after_verb: tuple[tuple[str, str, str], ...], before_verb: tuple[tuple[str, str, str], ...]
+    verb: tuple[str, str, str],
+    after_verb: tuple[tuple[str, str, str], ...],
+    before_verb: tuple[tuple[str, str, str], ...],
 ) -> bool:
     """The verb's sentence closes asking someone else to go (先に神社に戻ってて, 見てきてくれない？), and
     takes the player nowhere along (一緒に, 連れて, ついて): movement.json's asked_of_another."""
@@ -343,7 +345,18 @@ def _asked_of_another(
     # (the request is the verb's own, or a chained verb's after て: not 倉庫に行くから、待っててくれる？)
     if any(surface in _CLAUSE_BREAKS for surface, _, _ in rest):
         return False
-    return any(token_patterns.ends_with(pattern, rest) for pattern in _ASKED_OF_ANOTHER)
+    # (from the word before the verb: 見て|き|て, the verb the auxiliary 来る)
+    words = (*before_verb[-1:], verb, *rest)
+    return any(token_patterns.ends_with(pattern, words) for pattern in _ASKED_OF_ANOTHER)
+
+
+def movement_asked_of_another(text: AnalyzedText) -> bool:
+    """A movement verb of the text whose sentence asks someone else to go (千鶴さん、先に神社に戻ってて)."""
+    tokens = text.tokens
+    return any(
+        pos == "動詞" and lemma in TO_A_NAMED_PLACE and _asked_of_another(tokens[i], tokens[i + 1 :], tokens[:i])
+        for i, (_, lemma, pos) in enumerate(tokens)
+    )
 
 
 def _in_the_last_clause(after_verb: tuple[tuple[str, str, str], ...]) -> bool:

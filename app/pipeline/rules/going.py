@@ -19,6 +19,7 @@ from app.pipeline.readings.movement import (
     heads_for,
     intends,
     is_place_question,
+    movement_asked_of_another,
     named_things,
     not_now,
     puts_off,
@@ -512,8 +513,9 @@ _COPULAS = frozenset(normalized_words("だ です"))
 
 def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
-    names the room but says nothing of going there. A bare place (「ロビーへ」) still moves, and so does a
-    sentence of one after other talk (逃げよう！高台へ！)."""
+    names the room but says nothing of going there; nor is someone else asked to go there (先に神社に
+    戻ってて). A bare place (「ロビーへ」) still moves, and so does a sentence of one after other talk
+    (逃げよう！高台へ！)."""
     if action is None or action.kind != "move" or ctx.moves_in_text(TO_A_NAMED_PLACE):
         return None
     if heads_for(ctx.text, ctx.place_names):
@@ -526,9 +528,12 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
         for index, (s, _, pos) in enumerate(tokens)
         if pos == "形状詞" and index + 1 < len(tokens) and tokens[index + 1][1] in _COPULAS
     ]
-    if not predicates:
-        return None
-    return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
+    if predicates:
+        return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
+    # (its only going asked of someone else: 千鶴さん、先に神社に戻ってて)
+    if movement_asked_of_another(ctx.text):
+        return Outcome(NONE, "move_needs_movement", "the text asks someone else to go")
+    return None
 
 
 def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome | None:

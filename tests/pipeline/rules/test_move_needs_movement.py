@@ -35,3 +35,16 @@ def test_a_place_described_is_no_move(scene: str, place: str, scenes: Scenes, an
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
     for text in (f"大丈夫、{place}へ", f"{place}へ"):
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(15)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_someone_else_asked_to_go_there_is_no_move(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 15's false action: 千鶴さん、先に神社に戻ってて, read by the model as the move."""
+    scenario, state = scenes[scene]
+    place = state.moves[0]
+    for text in (f"湊さん、先に{place}に戻ってて", f"{place}の様子見てきてくれない？"):
+        outcome = move_needs_movement(move(place), context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action.kind == "none", text
+    for text in (f"一緒に{place}に戻ってくれる？", f"{place}に戻るから待っててくれる？"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
