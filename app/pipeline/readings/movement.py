@@ -298,7 +298,7 @@ def has_movement_cue(
 
 _CONDITIONS = token_patterns.patterns("movement", "condition")
 _ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
-_TOGETHER = lexicon.load("movement")["asked_of_another"]["together"]
+_TOGETHER = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["together"])))
 _AFFIRMED = token_patterns.patterns("movement", "affirmed")
 _SENTENCE_ENDS = CLOSING_MARKS | {"?"}
 _CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))
