@@ -24,6 +24,7 @@ from app.pipeline.readings.text import (
     is_question,
     last_sentence_closes_on,
     plain_speech,
+    sentences_of,
     trim,
     without_closing_marks,
 )
@@ -229,6 +230,13 @@ def _own_going_said(text: AnalyzedText) -> bool:
         if not any(is_question(c) or has_movement_cue(c, TO_A_NAMED_PLACE) for c in rest):
             return True
     return False
+
+
+def parts_at_the_end(text: AnalyzedText) -> bool:
+    """The text's last sentence, after another, is a parting wish or thanks for the day (わかった、行く。お疲れ
+    さま): the player takes leave after what came before."""
+    sentences = sentences_of(text)
+    return len(sentences) > 1 and _PARTING_WISH.match(trim(sentences[-1].norm)) is not None
 
 
 def has_leave_cue(text: AnalyzedText) -> bool:

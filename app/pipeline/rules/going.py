@@ -104,7 +104,9 @@ _PLURALS = ("", *normalized_words("たち 達 ら"))
 # Going to a person: any movement, or visiting their place (宮本さんのところにも伺ってみます).
 _VISITING = lexicon.words("movement", "visiting")
 _TO_A_PERSON = TO_A_NAMED_PLACE | _VISITING
-_TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んとこ とこ のお宅 のうち の家 んち"))
+# A person's place (番頭さんのところ, 店長とこ): going there goes where they are (going_to_a_person), and an
+# invitation there invites to it (agreement_to_invitation).
+TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んとこ とこ のお宅 のうち の家 んち"))
 
 
 def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
@@ -133,7 +135,7 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
         # (with a plural after the name: 汐里さんたちのところへ行ってくる)
         called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
         directed = any(_after_the_name(s, c, p) for c in called for p in _TO_THE_PERSON for s in moving) or any(
-            _after_the_name(s, c, p) for c in called for p in _TO_THEIR_PLACE for s in visiting
+            _after_the_name(s, c, p) for c in called for p in TO_THEIR_PLACE for s in visiting
         )
         if directed or (to_see_someone and any(c in norm for c in called)):
             found.add((character, elsewhere[character]))
@@ -162,7 +164,7 @@ def _place_alone(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, 
     return {
         (character, elsewhere[character])
         for character, names in _absent(ctx, elsewhere)
-        if any(alone == f"{c}{p}{to}" for c in as_called(names) for p in _TO_THEIR_PLACE for to in _GOING_THERE)
+        if any(alone == f"{c}{p}{to}" for c in as_called(names) for p in TO_THEIR_PLACE for to in _GOING_THERE)
     }
 
 

@@ -8,7 +8,7 @@ import re
 from app import lexicon
 from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import has_leave_cue
+from app.pipeline.readings.farewell import has_leave_cue, parts_at_the_end
 from app.pipeline.readings.movement import (
     MOVE_VERBS,
     bare_movement,
@@ -47,8 +47,8 @@ from app.pipeline.readings.text import (
     trim,
     without_closing_marks,
 )
-from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, topic_texts
-from app.pipeline.rules.going import SEEING
+from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called, topic_texts
+from app.pipeline.rules.going import SEEING, TO_THEIR_PLACE
 from app.text import AnalyzedText, normalize, strip_punctuation
 
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
@@ -68,7 +68,11 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     if invitation is None:
         return None
     offered = offers(invitation)
-    places = mentioned_moves(invitation, ctx.candidates) or _partly_named_moves(invitation, ctx.candidates, offered)
+    places = (
+        mentioned_moves(invitation, ctx.candidates)
+        or _partly_named_moves(invitation, ctx.candidates, offered)
+        or _their_places(ctx, invitation)
+    )
     if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
         places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
     if len(places) != 1 or not (offered or _invites(ctx, invitation)):
@@ -76,6 +80,21 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in ABOUT)
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
+
+
+def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
+    """The reachable places of characters who are not present, as `elsewhere` gives them, that the line names
+    as the person's place (一緒に支配人のところへ行ってくれない？, with 支配人 in the office): the line invites
+    the player there."""
+    elsewhere = ctx.state.elsewhere or {}
+    places: list[Candidate] = []
+    for character, names in ctx.character_names:
+        where = elsewhere.get(character)
+        if where is None or character in ctx.state.present:
+            continue
+        if any(f"{called}{place}" in line.norm for called in as_called(names) for place in TO_THEIR_PLACE):
+            places += [c for c in ctx.candidates if c.action == Action("move", where) and c not in places]
+    return places
 
 
 def _invites(ctx: RuleContext, line: AnalyzedText) -> bool:
@@ -139,6 +158,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     said = [sentence for sentence in sentences_of(reply) if not gives_a_reason(sentence)]
     remarked = _GOING_REMARKED_ON.search(plain_speech(strip_punctuation("".join(sn.norm for sn in said))))
     if _REFUSAL.search(reply.norm) or remarked or tells_to_go_alone(reply.norm):
+        return None
+    # (a going, then a parting: わかった、行く。お疲れさま takes leave rather than going along)
+    if parts_at_the_end(reply):
         return None
     if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
         return None

@@ -1490,3 +1490,33 @@ def test_a_yes_then_a_reason_goes(
 ) -> None:
     line = "わしと一緒に控え室まで来るか？灯さんに話があるんじゃろ"
     assert _goes_to_the_green_room(line, reply, hoshizora, stage_state, analyzer, speaker="湊") is goes, reply
+
+
+@pytest.mark.round(15)
+def test_a_yes_to_an_invitation_to_an_absent_person_s_place_goes_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 15's romaji: 一緒に支配人のところへ行ってくれない？ → OK、一緒に行こう answered なし: the line names
+    the person's place, and `elsewhere` says where that is."""
+    away = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    state = after_line(away, "灯", "ねえ、一緒に真壁さんのところへ行ってくれない？")
+    for text in ("わかった、一緒に行こう", "うん、行こう"):
+        outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー"), text
+    # not without the person's place in `elsewhere`, nor a line that only talks of it
+    state = after_line(stage_state, "灯", "ねえ、一緒に真壁さんのところへ行ってくれない？")
+    assert agreement_to_invitation(None, context("うん、行こう", hoshizora, state, analyzer)) is None
+    state = after_line(away, "灯", "真壁さんのところ、散らかってたよ")
+    assert agreement_to_invitation(None, context("うん", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(15)
+def test_a_going_then_a_parting_takes_leave_rather_than_going_along(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 15's romaji: ok, I'll go. お疲れさま (わかった, 行く. お疲れさま) takes leave."""
+    state = after_line(stage_state, "灯", "ロビーに行ってみない？")
+    for text in ("わかった、行く。お疲れさま", "うん、行こう。気をつけてね"):
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
+    outcome = agreement_to_invitation(None, context("わかった、行く。", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
