@@ -196,7 +196,8 @@ _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", 
 # A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない), or
 # talks of it (このまま帰るなんて言わないよね).
 _NOT_MEANT = re.compile(
-    r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)|なんて|なんか"
+    r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)|"
+    + "|".join(sorted(TALKED_OF))
 )
 
 

@@ -109,14 +109,21 @@ _TO_A_PERSON = TO_A_NAMED_PLACE | _VISITING
 TO_THEIR_PLACE = tuple(normalized_words("のところ の所 のとこ んとこ とこ のお宅 のうち の家 んち"))
 
 
+def absent_characters(ctx: RuleContext) -> list[tuple[str, tuple[str, ...], str]]:
+    """(id, names, location) of each character the state places elsewhere and not here."""
+    elsewhere = ctx.state.elsewhere or {}
+    return [
+        (c, names, elsewhere[c]) for c, names in ctx.character_names if c in elsewhere and c not in ctx.state.present
+    ]
+
+
 def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tuple[str, ...]]]:
-    """(id, names) of each character the state places elsewhere and not here; a name written with kanji
-    also as it reads, for a player typing kana (げんさん for 源さん, けんた for 健太), when that is three
-    kana or more (one or two are words as often as names: よう for 陽)."""
+    """absent_characters' (id, names), a name written with kanji also as it reads, for a player typing kana
+    (げんさん for 源さん, けんた for 健太), when that is three kana or more (one or two are words as often as
+    names: よう for 陽)."""
     return [
         (c, (*names, *(r for r in kana_readings(names, ctx.analyzer) if r not in names)))
-        for c, names in ctx.character_names
-        if c in elsewhere and c not in ctx.state.present
+        for c, names, _ in absent_characters(ctx)
     ]
 
 

@@ -48,7 +48,7 @@ from app.pipeline.readings.text import (
     without_closing_marks,
 )
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called, topic_texts
-from app.pipeline.rules.going import SEEING, TO_THEIR_PLACE
+from app.pipeline.rules.going import SEEING, TO_THEIR_PLACE, absent_characters
 from app.text import AnalyzedText, normalize, strip_punctuation
 
 # Going made the subject of a remark (行くのは怖いな, 行くのが面倒): an opinion about going, not a yes.
@@ -86,12 +86,8 @@ def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
     """The reachable places of characters who are not present, as `elsewhere` gives them, that the line names
     as the person's place (一緒に支配人のところへ行ってくれない？, with 支配人 in the office): the line invites
     the player there."""
-    elsewhere = ctx.state.elsewhere or {}
     places: list[Candidate] = []
-    for character, names in ctx.character_names:
-        where = elsewhere.get(character)
-        if where is None or character in ctx.state.present:
-            continue
+    for _, names, where in absent_characters(ctx):
         if any(f"{called}{place}" in line.norm for called in as_called(names) for place in TO_THEIR_PLACE):
             places += [c for c in ctx.candidates if c.action == Action("move", where) and c not in places]
     return places
