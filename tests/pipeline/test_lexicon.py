@@ -178,13 +178,14 @@ def _last_clause(words: list[tuple[str, str, str]]) -> list[tuple[str, str, str]
 
 
 @pytest.mark.parametrize(
-    ("phrase", "_"), _entries("farewell", "farewell") + _entries("farewell", "farewell_at_end_only")
+    ("phrase", "_"),
+    [p for table in ("farewell", "setting_out", "farewell_at_end_only") for p in _entries("farewell", table)],
 )
 def test_every_farewell_ends_a_text(phrase: str, _: str, analyzer: TextAnalyzer) -> None:
     assert ending_farewell(analyzer.analyze(phrase + "。")) is not None
 
 
-@pytest.mark.parametrize(("phrase", "_"), _entries("farewell", "farewell"))
+@pytest.mark.parametrize(("phrase", "_"), _entries("farewell", "farewell") + _entries("farewell", "setting_out"))
 def test_a_farewell_asked_about_is_none(phrase: str, _: str, analyzer: TextAnalyzer) -> None:
     assert ending_farewell(analyzer.analyze(phrase + "？")) is None
 

@@ -42,6 +42,11 @@ ENDING_ONLY_FAREWELLS = lexicon.phrases("farewell", "farewell_at_end_only") + tu
     f"{word}は{leave}" for word in FIRST_PERSON_WORDS for leave in ("これで", "そろそろ")
 )
 
+# Setting out (それじゃ、行ってきます), a farewell only with nothing but an opener before it in its clause: with a
+# place or an errand, the player steps out to somewhere (トイレ行ってくる).
+SETTING_OUT = lexicon.phrases("farewell", "setting_out")
+_SETTING_OUT_BEFORE = lexicon.words("farewell", "setting_out_before") | {f"{word}は" for word in FIRST_PERSON_WORDS}
+
 # Farewells' other parts, at the end of a text (app/lexicon/farewell.json): "well then" as a sentence of its
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
 # turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
@@ -103,7 +108,7 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return None
     if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:
         norm = trim(norm[: wish.start()])
-    return _farewell_at_end(norm)
+    return _farewell_at_end(norm) or _setting_out(PAUSES.split(norm)[-1])
 
 
 # …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
@@ -157,6 +162,16 @@ def _farewell_at_end(norm: str) -> str | None:
         return later.group(0)
     if (meeting := _SEE_YOU_AT.search(core)) is not None:
         return meeting.group(0)
+    return None
+
+
+def _setting_out(clause: str) -> str | None:
+    """The setting-out farewell (行ってきます) that closes the clause with at most an opener before it (じゃあ
+    出かけてきます, うん行ってきます; commas already taken out)."""
+    for ending in (clause, *(clause[: -len(p)] for p in FAREWELL_END_PARTICLES if clause.endswith(p))):
+        for phrase in SETTING_OUT:
+            if ending.endswith(phrase) and ending[: -len(phrase)] in ("", *_SETTING_OUT_BEFORE):
+                return phrase
     return None
 
 

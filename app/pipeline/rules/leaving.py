@@ -8,6 +8,7 @@ from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.readings.farewell import (
     ENDING_ONLY_FAREWELLS,
     FAREWELLS_AS_A_CLAUSE,
+    SETTING_OUT,
     closing_word_alone,
     ending_farewell,
     farewell_talked_about,
@@ -49,6 +50,10 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     if farewell is None and leaving_phrase_closes(without_quoted_words(text)):
         farewell = trim(text.norm)
     if farewell is None or farewell_talked_about(ctx.text):
+        return None
+    # (行ってきます after a line naming a reachable place may be going there: 倉庫を見てきてくれる？)
+    line = ctx.line_before
+    if farewell in SETTING_OUT and line is not None and mentioned_moves(line, ctx.candidates, ctx.analyzer):
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)

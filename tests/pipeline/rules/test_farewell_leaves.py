@@ -600,3 +600,28 @@ def test_a_well_then_that_is_the_whole_text_leaves(
     """Round 12 (very short inputs): じゃ alone takes leave; trailing off, or opening a sentence, it leads on."""
     outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
     assert (outcome is not None and outcome.action == LEAVE) is leaves
+
+
+@pytest.mark.issue(27)
+def test_setting_out_with_nothing_before_it_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 15 (requests): the model read それじゃ、行ってきます as small talk; setting out, with at most an
+    opener before it in its clause, is a farewell (farewell.json's setting_out). With a place or an errand
+    before it, the player steps out to somewhere (トイレ行ってくる: the model's to read)."""
+    assert_farewells(
+        leaving=("それじゃ、行ってきます", "ごちそうさまでした。じゃあ出かけてきます", "うん、行ってきます！"),
+        staying=("ちょっとトイレ行ってくるね", "行ってきますって言って出たきりなんです", "もう行ってきた？"),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )
+
+
+@pytest.mark.issue(27)
+def test_setting_out_after_a_line_naming_a_place_is_left_to_the_model(
+    invited_scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """After ロビーに行ってみない？, 行ってきます may be going there: no farewell decides it."""
+    hoshizora, invited = invited_scenes["hoshizora"]
+    assert farewell_leaves(None, context("じゃあ、行ってきます", hoshizora, invited, analyzer)) is None
