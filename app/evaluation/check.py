@@ -54,7 +54,7 @@ def check_file(path: Path, eval_file: EvalFile, scenario: Scenario, analyzer: Te
             problems.append(CaseProblem(path, where, case.text, message))
             continue
         state = eval_file.states[case.state]
-        addressee = find_addressee(case.text, state, scenario)
+        addressee = find_addressee(case.text, state, scenario, analyzer)
         after_addressee, by_addressee = filter_by_addressee(offered, addressee, state)
         _, by_words = filter_by_words(after_addressee, analyzer.analyze(case.text), analyzer)
         for gone in (*by_addressee, *by_words):

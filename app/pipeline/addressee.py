@@ -8,9 +8,10 @@ from typing import Literal
 
 from app import lexicon
 from app.pipeline.candidates import Candidate
+from app.pipeline.readings.text import kana_readings
 from app.scenario import Scenario
 from app.schemas import GameState
-from app.text import normalize
+from app.text import TextAnalyzer, normalize
 
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
@@ -70,6 +71,20 @@ def character_names(scenario: Scenario, character_id: str) -> list[str]:
     return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
 
 
+# The names a call may use, per present character: with the analyser, a name written with kanji also as it
+# reads, three kana or more (せんせい、… for 先生; けんたくん for 健太), for a player typing kana or romaji.
+CallNames = dict[str, list[str]]
+
+
+def _call_names(state: GameState, scenario: Scenario, analyzer: TextAnalyzer | None) -> CallNames:
+    names: CallNames = {}
+    for character_id in state.present:
+        written = character_names(scenario, character_id)
+        readings = kana_readings(written, analyzer) if analyzer is not None else []
+        names[character_id] = sorted({*written, *readings}, key=len, reverse=True)
+    return names
+
+
 # A stage direction opening the text (（水無瀬さんに）…, *駐在さんの方を向いて*): whom it turns to (speech.json's
 # turning_to, after a present character's name) is the addressee; a call may follow it.
 _STAGE_DIRECTION = re.compile(r"^[(*]([^()*]*)[)*]")
@@ -79,25 +94,27 @@ _TURNING_TO = tuple(sorted(lexicon.phrases("speech", "turning_to"), key=len, rev
 _SENTENCE_START = re.compile(r"(?<=[。.!?！？])(?![。.!?！？」』)]|$)")
 
 
-def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee:
+def find_addressee(text: str, state: GameState, scenario: Scenario, analyzer: TextAnalyzer | None = None) -> Addressee:
     """A present character called at the start of the text, or of a later sentence, wins, then one
-    called at its end, then the on-screen selection, then the usual responder."""
+    called at its end, then the on-screen selection, then the usual responder. With the analyser, a name
+    may be called by how it reads."""
     norm = normalize(_SPACE_RUN.sub("、", text.strip()))
+    names = _call_names(state, scenario, analyzer)
     starts = [0, *(m.start() for m in _SENTENCE_START.finditer(norm))]
     if (direction := _STAGE_DIRECTION.match(norm)) is not None:
-        if (turned := _turned_to(direction.group(1), state, scenario)) is not None:
+        if (turned := _turned_to(direction.group(1), names)) is not None:
             return turned
         starts.insert(1, direction.end())
     for start in starts:
         sentence = norm[start:].lstrip()
         after_attention = _ATTENTION.sub("", sentence, count=1)
         # (a later sentence turns to someone only by calling them: わかった。湊の意見は関係ない asks no one)
-        called = _called(sentence, state, scenario, opinion=start == 0)
+        called = _called(sentence, names, opinion=start == 0)
         if called is None and after_attention != sentence:
-            called = _called(after_attention, state, scenario, opinion=start == 0)
+            called = _called(after_attention, names, opinion=start == 0)
         if called is not None:
             return called
-    if (called := _called_at_the_end(norm, state, scenario)) is not None:
+    if (called := _called_at_the_end(norm, names)) is not None:
         return called
     if state.selected is not None:
         return Addressee(state.selected, "selected")
@@ -106,11 +123,11 @@ def find_addressee(text: str, state: GameState, scenario: Scenario) -> Addressee
     return Addressee(None, "none")
 
 
-def _turned_to(direction: str, state: GameState, scenario: Scenario) -> Addressee | None:
+def _turned_to(direction: str, names: CallNames) -> Addressee | None:
     """The present character a stage direction turns to: their name, any honorific, then a word of
     turning (に, の方を向いて, に向き直って)."""
-    for character_id in state.present:
-        for name in character_names(scenario, character_id):
+    for character_id, called_by in names.items():
+        for name in called_by:
             if not direction.startswith(name):
                 continue
             rest = direction[len(name) :]
@@ -120,10 +137,10 @@ def _turned_to(direction: str, state: GameState, scenario: Scenario) -> Addresse
     return None
 
 
-def _called(norm: str, state: GameState, scenario: Scenario, opinion: bool = True) -> Addressee | None:
+def _called(norm: str, names: CallNames, opinion: bool = True) -> Addressee | None:
     """The present character whose name opens `norm` as a call or a request for their opinion."""
-    for character_id in state.present:
-        for name in character_names(scenario, character_id):
+    for character_id, called_by in names.items():
+        for name in called_by:
             if not norm.startswith(name):
                 continue
             rest = norm[len(name) :]
@@ -144,11 +161,11 @@ _PAUSE_MARKS = "".join(_BEFORE_A_LAST_CALL)
 _AFTER_A_LAST_CALL = "。.!~〜"
 
 
-def _called_at_the_end(norm: str, state: GameState, scenario: Scenario) -> Addressee | None:
+def _called_at_the_end(norm: str, names: CallNames) -> Addressee | None:
     """The present character whose name, with any honorific, closes `norm` as a call."""
     body = norm.rstrip(_AFTER_A_LAST_CALL)
-    for character_id in state.present:
-        for name in character_names(scenario, character_id):
+    for character_id, called_by in names.items():
+        for name in called_by:
             for honorific in (*_HONORIFICS_LONGEST_FIRST, ""):
                 before = body.removesuffix(f"{name}{honorific}")
                 if before != body and before.endswith(_BEFORE_A_LAST_CALL) and before.rstrip(_PAUSE_MARKS):

@@ -241,7 +241,7 @@ class Interpreter:
         text = correction.text  # every later stage reads what the player meant
         all_candidates = build_candidates(state, scenario)
         analyzed = self.analyzer.analyze(text)
-        addressee = _addressee(correction, typed, state, scenario)
+        addressee = _addressee(correction, typed, state, scenario, self.analyzer)
         after_addressee, removed_by_addressee = filter_by_addressee(all_candidates, addressee, state)
         allowed, removed_by_words = filter_by_words(after_addressee, analyzed, self.analyzer)
         mark = lap("filters", started)
@@ -581,12 +581,14 @@ class Interpreter:
         }
 
 
-def _addressee(correction: Correction, typed: str, state: GameState, scenario: Scenario) -> Addressee:
+def _addressee(
+    correction: Correction, typed: str, state: GameState, scenario: Scenario, analyzer: TextAnalyzer
+) -> Addressee:
     """Whom the player speaks to, in what they meant; a call the correction left behind still counts
     (久保さん、締切、いや、納期っていつでした？)."""
-    addressee = find_addressee(correction.text, state, scenario)
+    addressee = find_addressee(correction.text, state, scenario, analyzer)
     if correction.marker and addressee.reason not in ("called", "asked_opinion"):
-        called = find_addressee(typed, state, scenario)
+        called = find_addressee(typed, state, scenario, analyzer)
         if called.reason in ("called", "asked_opinion"):
             return called
     return addressee

@@ -63,7 +63,7 @@ def state_of(case: dict[str, Any], sets: Sets, cold: bool) -> GameState:
 
 def context_for(case: dict[str, Any], sets: Sets, analyzer: TextAnalyzer, state: GameState) -> refine.RuleContext:
     _, scenario = sets.files[case["file"]]
-    addressee = find_addressee(case["text"], state, scenario)
+    addressee = find_addressee(case["text"], state, scenario, analyzer)
     candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
     names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
     return refine.RuleContext(

@@ -4,6 +4,7 @@ from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.scenario import Scenario
 from app.schemas import AvailableIntent, GameState
+from app.text import TextAnalyzer
 
 
 def test_name_with_honorific_at_the_start_is_a_call(hoshizora: Scenario, stage_state: GameState) -> None:
@@ -340,3 +341,25 @@ def test_a_stage_direction_that_turns_to_nobody_addresses_the_responder(
     text: str, hoshizora: Scenario, stage_state: GameState
 ) -> None:
     assert find_addressee(text, stage_state, hoshizora).character == "灯"
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize(
+    "text", ["てんちょう、さっきの音は何？", "さっきの音って何だったんですか、てんちょう", "まかべさん！ノイズがひどい"]
+)
+def test_a_name_called_by_how_it_reads_is_a_call(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16 (addressing): a player typing kana or romaji calls 店長 てんちょう; with the analyser, a name
+    written with kanji is also called by its reading (three kana or more)."""
+    state = stage_state.model_copy(update={"present": [*stage_state.present, "真壁"]})
+    assert find_addressee(text, state, hoshizora, analyzer).character == "真壁"
+    assert find_addressee(text, state, hoshizora).reason == "responder"
+
+
+@pytest.mark.issue(27)
+def test_a_reading_inside_the_sentence_is_not_a_call(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = stage_state.model_copy(update={"present": [*stage_state.present, "真壁"]})
+    assert find_addressee("てんちょうって何時に来るの？", state, hoshizora, analyzer).reason == "responder"
