@@ -718,8 +718,9 @@ _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち
 _DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
 _CARRYING = frozenset(normalized_words("持つ 連れる"))
 
-# When or with whom, not where (おけ、今行く; 共に参る).
-_NOT_WHERE = frozenset(normalized_words("今 いま 今すぐ ただいま 只今 一緒 共"))
+# When or with whom, not where (おけ、今行く; 共に参る); nor the formal nouns that are grammar (行かないわけ
+# ないでしょ, 行くはずだ).
+_NOT_WHERE = frozenset(normalized_words("今 いま 今すぐ ただいま 只今 一緒 共 わけ 訳 はず 筈"))
 
 
 def named_things(text: AnalyzedText) -> list[str]:

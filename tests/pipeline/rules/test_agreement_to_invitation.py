@@ -1520,3 +1520,16 @@ def test_a_going_then_a_parting_takes_leave_rather_than_going_along(
         assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
     outcome = agreement_to_invitation(None, context("わかった、行く。", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.round(15)
+@pytest.mark.parametrize("text", ["行かないわけないでしょ", "行かないわけにはいかないな"])
+def test_a_negative_taken_back_accepts_an_invitation(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 15's hango: 一緒に来るか？ → 行かないわけないでしょ answered なし: its 行かない read as a no, its わけ as
+    something named. A negative taken back is a yes; a plain one is not."""
+    state = after_line(stage_state, "灯", "ロビーも見ておくか。一緒に来る？")
+    outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    assert agreement_to_invitation(None, context("行かないよ", hoshizora, state, analyzer)) is None
