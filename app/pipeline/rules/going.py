@@ -9,12 +9,13 @@ from dataclasses import replace
 from app import lexicon
 from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import excuse_asked
+from app.pipeline.readings.farewell import excuse_asked, has_leave_cue
 from app.pipeline.readings.movement import (
     TO_A_NAMED_PLACE,
     TOWARDS_A_PLACE,
     after_giving_up,
     asks_to_be_shown,
+    bare_movement,
     has_movement_cue,
     heads_for,
     intends,
@@ -27,7 +28,7 @@ from app.pipeline.readings.movement import (
     undecided,
     without_what_is_put_off,
 )
-from app.pipeline.readings.replies import is_invitation
+from app.pipeline.readings.replies import is_invitation, offers
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
@@ -266,10 +267,26 @@ def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
 _POINTING = frozenset(normalized_words("そこ あそこ あっち そっち あちら そちら"))
 
 
+# How long a going with no place or thing at all may be to go where the last line pointed (行くぞ, よし、行こう).
+_SHORT_GOING = 10
+
+
+def _short_bare_going(text: AnalyzedText) -> bool:
+    """The whole text is a short going of the player's own, with nothing named, asked, or taken leave of."""
+    return (
+        len(trim(text.norm)) <= _SHORT_GOING
+        and bare_movement(text)
+        and not is_question(text)
+        and not movement_asked_of_another(text)
+        and not has_leave_cue(text)
+    )
+
+
 def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """A place word with a movement, no place named (じゃあ、そこ見てくる), goes to the one reachable place the
-    game's last line names (最後に見たのは、あっちの網小屋の前だったな): the player points at what was just said.
-    Not when the line names none or several, nor asked (そこって行ったことある？), nor put off."""
+    """A place word with a movement, no place named (じゃあ、そこ見てくる), or a short going with nothing named
+    at all (行くぞ), goes to the one reachable place the game's last line names (最後に見たのは、あっちの網小屋の
+    前だったな; 見ろ、灯台の灯がまた消えてる): the player points at what was just said. Not when the line names
+    none or several, nor asked (そこって行ったことある？), nor put off."""
     line = ctx.line_before
     if line is None or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) or not_now(ctx.text):
         return None
@@ -281,7 +298,10 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
             for i, (surface, _, _) in enumerate(sentence.tokens)
         )
     ]
-    if not any(has_movement_cue(s, TO_A_NAMED_PLACE) and not is_place_question(s) for s in pointing):
+    goes_pointed = any(has_movement_cue(s, TO_A_NAMED_PLACE) and not is_place_question(s) for s in pointing)
+    # (a short going after an invitation or an offer is a reply to it: agreement_to_invitation's)
+    replying = is_invitation(line) or offers(line) or ctx.phrases.said("invitation", line) is not None
+    if not goes_pointed and (replying or not _short_bare_going(ctx.text)):
         return None
     named = mentioned_moves(line, ctx.candidates, ctx.analyzer)
     if len(named) != 1:

@@ -602,7 +602,7 @@ def test_a_well_then_that_is_the_whole_text_leaves(
     assert (outcome is not None and outcome.action == LEAVE) is leaves
 
 
-@pytest.mark.issue(27)
+@pytest.mark.round(15)
 def test_setting_out_with_nothing_before_it_leaves(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
@@ -618,7 +618,7 @@ def test_setting_out_with_nothing_before_it_leaves(
     )
 
 
-@pytest.mark.issue(27)
+@pytest.mark.round(15)
 def test_setting_out_after_a_line_naming_a_place_is_left_to_the_model(
     invited_scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:

@@ -48,3 +48,25 @@ def test_a_last_line_naming_no_place_or_several_points_nowhere(
     # a place named in the text itself is explicit_move's
     said = after_line(state, state.responder or "", f"{alias}の前で見たよ")
     assert going_where_pointed(None, context(f"そっちじゃなくて{place}に行く", scenario, said, analyzer)) is None
+
+
+@pytest.mark.round(15)
+@each_place_and_alias
+def test_a_short_going_with_nothing_named_goes_where_the_last_line_pointed(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 15's shouryaku: 見ろ、灯台の灯がまた消えてる。 → 行くぞ answered なし; a short going of the player's
+    own, nothing named, goes to the one place the line names."""
+    scenario, state = scenes[scene]
+    said = after_line(state, state.responder or "", f"見て、{alias}の明かりがまた消えてる")
+    for text in ("行くぞ", "よし、行こう！"):
+        outcome = going_where_pointed(None, context(text, scenario, said, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+    for text in (
+        "行くの？",  # asked
+        "もう行くね",  # taking leave
+        "先に行ってて",  # asked of another
+        "ちょっとトイレ行ってくる",  # somewhere else
+        "よし、今からみんなで急いで行ってみようか",  # not short
+    ):
+        assert going_where_pointed(None, context(text, scenario, said, analyzer)) is None, text
