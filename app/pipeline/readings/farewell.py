@@ -57,6 +57,10 @@ _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
 FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
 _GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
+_PERSON_CALLED = lexicon.words("farewell", "person_called")
+# また voiced (ほんじゃ、まだね), after a parting only; a hand waved (乙でーす ﾉｼ), a cue only.
+_VOICED_AGAIN = lexicon.words("farewell", "voiced_again")
+_WAVING = lexicon.phrases("farewell", "waving")
 _TURNING_IN = lexicon.pattern("farewell", "turning_in")
 _SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
 _SEE_YOU_AT = lexicon.pattern("farewell", "see_you_at")
@@ -98,10 +102,16 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     *before, last_clause = PAUSES.split(trimmed)
     if last_clause in FAREWELLS_AS_A_CLAUSE:
         return last_clause
-    # …or the people it is said to, in a clause of their own (グッナイ、みんな).
-    wish_or_people = _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED
+    if last_clause in _VOICED_AGAIN and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
+        return last_clause
+    # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
+    wish_or_people = (
+        _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED
+    )
     if before and "".join(before) and wish_or_people and not last_clause.endswith("?"):
         trimmed = trim(trimmed[: len(trimmed) - len(last_clause)])
+        if (parting := PAUSES.split(trimmed)[-1]) in FAREWELLS_AS_A_CLAUSE:
+            return parting
     # Commas are pauses only (では、これで): they do not split the farewell.
     norm = trimmed.replace("、", "").replace(",", "")
     if norm.endswith(("?", "？")) or _OFFERING.search(norm):
@@ -163,6 +173,27 @@ def _farewell_at_end(norm: str) -> str | None:
     if (meeting := _SEE_YOU_AT.search(core)) is not None:
         return meeting.group(0)
     return None
+
+
+def _after_a_parting(before: str) -> bool:
+    """`before` holds a well-then or a farewell in a clause of its own, or a farewell anywhere (ほんじゃ、 /
+    ほんじゃあな、源さん。): a まだね after it is a voiced またね."""
+    clauses = [c for c in PAUSES.split(before) if c]
+    return any(c in _CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses) or any(
+        True for _ in _farewells_in(before)
+    )
+
+
+def waves_goodbye(text: AnalyzedText) -> bool:
+    """The text closes on a hand waved (んじゃ、おつかれ〜👋; 乙でーす ﾉｼ): a kana one only in a clause of its own."""
+    norm = text.norm.rstrip("、。,.!?…‥~〜ー♪☆★ ")
+    for wave in _WAVING:
+        if not norm.endswith(wave):
+            continue
+        before = norm[: -len(wave)]
+        if not all(is_kana(ch) for ch in wave) or not before or before[-1] in "、,。.!?…‥":
+            return True
+    return False
 
 
 def _setting_out(clause: str) -> str | None:
@@ -260,6 +291,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     if farewell_talked_about(text):
         return False
     if ending_farewell(text) is not None or leaving_phrase_closes(text) or _own_going_said(text):
+        return True
+    if waves_goodbye(text):
         return True
     norm = plain_speech(text.norm)
     said = [after for _, after in _farewells_in(norm) if not after.startswith(_WHEN)]

@@ -23,16 +23,16 @@ from app.text import AnalyzedText, normalize
 
 
 def _without_a_closing_name(ctx: RuleContext) -> AnalyzedText:
-    """The text without a last clause that only calls someone by name (じゃあね、灯ちゃん; へばまたな、駐在さん):
-    the farewell is what comes before it."""
+    """The text without a last clause that only calls someone by name (じゃあね、灯ちゃん; へばまたな、駐在さん),
+    or a name it runs into (ほんじゃ、まだね源さん): the farewell is what comes before it."""
     raw = ctx.text.raw
+    called = [c for _, names in ctx.character_names for c in as_called(names)]
     cut = max(raw.rfind(mark) for mark in "、,，")
-    if cut <= 0:
-        return ctx.text
-    last = trim(normalize(raw[cut + 1 :]))
-    if not any(last in as_called(names) for _, names in ctx.character_names):
-        return ctx.text
-    return ctx.analyzer.analyze(raw[:cut])
+    if cut > 0 and trim(normalize(raw[cut + 1 :])) in called:
+        return ctx.analyzer.analyze(raw[:cut])
+    norm = trim(ctx.text.norm)
+    run_into = max((c for c in called if norm.endswith(c) and len(norm) > len(c)), key=len, default=None)
+    return ctx.text if run_into is None else ctx.analyzer.analyze(norm[: -len(run_into)])
 
 
 def _closing_farewell(ctx: RuleContext) -> str | None:
@@ -54,6 +54,10 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     # (行ってきます after a line naming a reachable place may be going there: 倉庫を見てきてくれる？)
     line = ctx.line_before
     if farewell in SETTING_OUT and line is not None and mentioned_moves(line, ctx.candidates, ctx.analyzer):
+        return None
+    # (a promise to come again that names a reachable place is a plan to go there: 明日また喫茶店に寄るつもり)
+    named = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    if any(normalize(name).replace("ー", "") in farewell.replace("ー", "") for place in named for name in place.names):
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)
@@ -124,9 +128,10 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
             continue
         # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ) parts only as a
         # sentence of its own
+        # (…a sentence before may end on it: ほんならこれで。おばちゃん、気ぃつけてな)
         leads_on = farewell in ENDING_ONLY_FAREWELLS or farewell in FAREWELLS_AS_A_CLAUSE or farewell.startswith("また")
         if head[-1] not in CLOSING_MARKS and leads_on:
-            return None
+            continue
         opening = trim(head)
         for greeting in _GREETING_OPENERS:
             if opening.startswith(greeting):

@@ -625,3 +625,41 @@ def test_setting_out_after_a_line_naming_a_place_is_left_to_the_model(
     """After ロビーに行ってみない？, 行ってきます may be going there: no farewell decides it."""
     hoshizora, invited = invited_scenes["hoshizora"]
     assert farewell_leaves(None, context("じゃあ、行ってきます", hoshizora, invited, analyzer)) is None
+
+
+@pytest.mark.round(16)
+def test_a_voiced_again_and_a_person_called_after_a_farewell_leave(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's ibaraki_ben: ほんじゃ、まだね源さん, ほんじゃあな、源さん。まだ明日 and ほんじゃね、おばちゃん。
+    ごちそうさん answered なし. また voiced as まだ parts after a well-then or a farewell (farewell.json's
+    voiced_again); someone called by what they are to the player, or by name run into the farewell, is
+    who it is said to (person_called)."""
+    assert_farewells(
+        leaving=(
+            "ほんじゃ、まだね",
+            "ほんじゃ、まだね湊さん",
+            "じゃあな、湊。まだ明日",
+            "ほんじゃね、おばちゃん。ごちそうさん",
+            "ほんならこれで。おばちゃん、気ぃつけてな",
+        ),
+        staying=("まだね", "うーん、まだね", "試験いつ？まだ明日", "おばちゃん、ごちそうさん"),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )
+
+
+@pytest.mark.round(16)
+def test_a_promise_to_come_again_naming_a_reachable_place_is_a_plan(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's kako: 明日また喫茶店に寄るつもり left (see_you_later). Coming again names where one comes
+    back to; naming a reachable place, it is a plan to go there, not a farewell here."""
+    assert_farewells(
+        leaving=("また寄らせてもらいます",),
+        staying=("明日またロビーに寄るつもり", "また控え室に寄ります"),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )

@@ -334,3 +334,24 @@ def test_going_along_asked_or_somewhere_is_no_cue(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("乙でーす ﾉｼ", True),  # a waving arm, in chat
+        ("んじゃ、おつかれ〜👋", True),
+        ("ｺﾞﾁｿｳｻﾏﾃﾞｼﾀ〜 ｵﾂｶﾚｻﾏﾃﾞｽ(^^)/", True),
+        ("源さん、こわくなっちったから、けえって寝るわ", True),  # Ibaraki 帰る
+        ("お祝いののし、どこ？", False),  # のし in a word, a gift's wrapping
+        ("👋鍵のことなんだけど", False),  # a wave opening the text greets
+    ],
+)
+def test_a_hand_waved_or_a_dialect_going_home_lets_a_leave_stand(
+    text: str, cue: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's chatgo and ibaraki_ben: the model's leave (0.39 to 0.90) for 乙でーす ﾉｼ and its like was
+    vetoed for want of a cue; a hand waved closing the text (farewell.json's waving) and けえる (movement.json's
+    leaving) are cues."""
+    assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
