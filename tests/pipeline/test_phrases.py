@@ -188,6 +188,7 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "店長のどごさ戻っぺ",
         "店長探しさ行ってくっから",
         "店長のとこ戻ります報告しないと",
+        "店長の様子を見てきます",  # checking on them and coming back (round 16)
     )
     staying = (
         "真壁さんまだ来ねぇなあ",  # さ opens さん here: no Sendai さ (to)
@@ -195,6 +196,7 @@ def test_going_to_someone_s_place_or_to_see_their_face(
         "店長とこのお店、知ってる？",
         "店長とこの猫",
         "さっき店長に『また来ます』って言っちゃったんですよね",  # words quoted (round 12)
+        "ステージの様子を見てきます",  # a place's, not the person's (round 16)
     )
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 

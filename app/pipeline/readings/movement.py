@@ -591,9 +591,13 @@ def _a_time_of_day(words: tuple[tuple[str, str, str], ...]) -> bool:
 
 
 def _a_day_alone(clause: tuple[tuple[str, str, str], ...]) -> bool:
-    """The clause is another day and nothing else, its time of day after の or not (明日、 / 明日の朝、)."""
+    """The clause is another day and nothing else, its time of day after の or not (明日、 / 明日の朝、), or
+    after a noun that is the topic (倉庫は明日の朝、明るくなってから見に行きます)."""
     start = max((i + 1 for i, (surface, _, _) in enumerate(clause) if surface in _CLAUSE_ENDS), default=0)
     words = clause[start:]
+    topic = next((i for i, (surface, _, _) in enumerate(words) if surface == "は"), None)
+    if topic is not None and topic > 0 and all(pos == "名詞" for _, _, pos in words[:topic]):
+        words = words[topic + 1 :]
     if not words or not _is_another_day(words[0][0], words[0][1]):
         return False
     return len(words) == 1 or (len(words) == 3 and words[1][0] == "の" and _a_time_of_day(words[2:]))
@@ -763,10 +767,11 @@ def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
     return bool(_PLACE_QUESTION.search(norm))
 
 
-# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって; the
-# place set off by a comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらっていいですか): going there.
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって, 写場を
+# もう一回見せてもらいます; the place set off by a comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらって
+# いいですか): going there.
 _SHOWN_AFTER = r"(を|に|へ|まで|から|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
-_SHOWN_HOW_MUCH = r"(ちょっと|少し|すこし|一度|いちど|いっぺん)?"
+_SHOWN_HOW_MUCH = r"(もう|また|改めて|あらためて)?(ちょっと|少し|すこし|一度|いちど|いっぺん|一回|いっかい)?"
 _SHOWN_ASKED = (
     r"(もらう|もらおう|もらいます|いただきます|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
     r"|くれ|くれる|くれます|くれません|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?"

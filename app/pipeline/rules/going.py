@@ -28,7 +28,7 @@ from app.pipeline.readings.movement import (
     undecided,
     without_what_is_put_off,
 )
-from app.pipeline.readings.replies import is_invitation, offers
+from app.pipeline.readings.replies import is_invitation, offers, tells_to_go_alone
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
@@ -43,7 +43,7 @@ from app.pipeline.readings.text import (
     without_openers,
     without_quoted_words,
 )
-from app.pipeline.rules.context import HONORIFIC_FORMS, Outcome, RuleContext, as_called
+from app.pipeline.rules.context import ABOUT, HONORIFIC_FORMS, Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
 
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
@@ -52,19 +52,29 @@ from app.text import AnalyzedText, normalize
 _WITHDRAWING_TO = re.compile(r"[にへ]下が(らせ(?![たま])|ります|る$|るよ|るね|るわ|ろう)")
 
 
+# After a place's name, what makes it the subject of talk (灯台の話, 灯台のこと, 灯台の件).
+_ABOUT_A_PLACE = (*ABOUT, "の件")
+
+
 def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A reachable place named with a movement verb is a move (控え室に行こう), whatever the model
     thinks; a question about the place (控え室って行ったことある？, 食堂って面会の人も入っていいんですか)
     is not. After an intention given up (資料室に行こうと思ったけど、やっぱり先に発電小屋を見てくる), what
     follows is what the player decides; a place put off in a sentence before the last (いや、倉庫はまた今度。
-    今日はもう帰ります) is not gone to."""
+    今日はもう帰ります), one someone else is sent on to alone (工房へはお一人でどうぞ。私は今日はこれで帰ります)
+    or one only talked about (灯台の話はまた今度聞かせてください) is not gone to."""
     if (instead := after_giving_up(ctx.text, ctx.analyzer)) is not None:
         ctx = replace(ctx, text=instead)
     ctx = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
+    if (own := _without_others_going(ctx)) is None:
+        return None
+    ctx = replace(ctx, text=own)
     places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(places) > 1:
         places = _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
+        return None
+    if _only_talked_about(ctx.text, places[0]):
         return None
     if (
         not ctx.moves_in_text(TO_A_NAMED_PLACE)
@@ -82,6 +92,24 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         "explicit_move",
         f"names {places[0].action.target} with a movement verb or a request to be shown it",
     )
+
+
+def _without_others_going(ctx: RuleContext) -> AnalyzedText | None:
+    """The text without its sentences that send someone else on alone (小野寺さん、工房へはお一人でどうぞ。私は
+    今日はこれで帰ります): a place named there is theirs to go to. None when every sentence does."""
+    sentences = sentences_of(ctx.text)
+    kept = [s for s in sentences if not tells_to_go_alone(s.norm)]
+    if len(kept) == len(sentences):
+        return ctx.text
+    return ctx.analyzer.analyze("".join(s.norm for s in kept)) if kept else None
+
+
+def _only_talked_about(text: AnalyzedText, place: Candidate) -> bool:
+    """Every time the text writes the place's name, the place is what is talked about (灯台の話はまた今度
+    聞かせてください; 灯台のこと), not where anyone goes."""
+    norm = text.norm
+    after = [norm[m.end() :] for name in place.names for m in re.finditer(re.escape(normalize(name)), norm)]
+    return bool(after) and all(rest.startswith(_ABOUT_A_PLACE) for rest in after)
 
 
 def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:

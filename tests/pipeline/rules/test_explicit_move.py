@@ -639,3 +639,27 @@ def test_of_two_places_the_one_the_movement_goes_to(
 ) -> None:
     outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
     assert (outcome is not None and outcome.action == move("控え室")) is named, text
+
+
+@pytest.mark.round(16)
+@each_place_and_alias
+def test_a_place_sent_another_to_talked_of_or_set_on_another_day_is_not_gone_to(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's yobikake and nagabun: explicit_move went to a place someone else was sent to alone (工房へは
+    お一人でどうぞ。私は今日はこれで帰ります), one only talked about (灯台の話はまた今度聞かせてください) and one
+    whose going waits for another day after the place as topic (倉庫は明日の朝、明るくなってから見に行きます),
+    each with a movement elsewhere in the text; and missed a place asked to be shown again."""
+    assert_explicit_moves(
+        place,
+        moving=(f"{alias}をもう一回見せてもらいます", f"{alias}に行って、話はまた今度聞かせてください"),
+        staying=(
+            f"{alias}へはお一人でどうぞ。私は今日はこれで帰ります",
+            f"今日はこのへんで帰ります。{alias}の話はまた今度聞かせてください",
+            f"いや、{alias}は明日の朝、明るくなってから見に行きます",
+            f"{alias}は明日、行きます",
+        ),
+        scenes=scenes,
+        scene=scene,
+        analyzer=analyzer,
+    )
