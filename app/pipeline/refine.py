@@ -48,6 +48,7 @@ from app.pipeline.rules.topics import (
     remark_on_a_thing_is_small_talk,
     steering_attempt,
     tenure_is_small_talk,
+    topic_already_heard,
     topic_set_aside,
 )
 
@@ -94,6 +95,7 @@ __all__ = [
     "seeing_someone_where_they_are",
     "steering_attempt",
     "tenure_is_small_talk",
+    "topic_already_heard",
     "topic_set_aside",
     "waiting_at_place",
 ]
@@ -144,6 +146,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     move_given_up,
     place_question_is_not_move,
     topic_set_aside,
+    topic_already_heard,
     leave_needs_cue,
     move_asked_leave_for,
     tenure_is_small_talk,

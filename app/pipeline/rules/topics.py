@@ -20,7 +20,15 @@ from app.pipeline.readings.small_talk import (
     thing_remarked_on,
 )
 from app.pipeline.readings.steering import is_instruction
-from app.pipeline.readings.text import lcs_length, longest_shared_run, normalized_words, set_aside
+from app.pipeline.readings.text import (
+    is_question,
+    lcs_length,
+    longest_shared_run,
+    normalized_words,
+    sentences_of,
+    set_aside,
+    trim,
+)
 from app.pipeline.rules.context import Outcome, RuleContext, topic_texts
 from app.text import normalize, strip_punctuation
 
@@ -263,3 +271,25 @@ def topic_set_aside(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if not named or not all(set_aside(ctx.text.norm, n) for n in named):
         return None
     return Outcome(NONE, "topic_set_aside", f"names 「{named[0]}」 only to set it aside")
+
+
+# The player saying they have already heard of something (app/lexicon/speech.json's already_heard).
+_ALREADY_HEARD = lexicon.pattern("speech", "already_heard")
+
+
+def topic_already_heard(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A topic the text's last sentence says the player has already heard of (乾板の話はもう館主さんから聞き
+    ました; 鍵の話は美緒さんからもう聞いたよ), in a text that asks nothing, is not asked about: the model took the
+    topic named (0.95 and 0.92, round 16's kako). Not asked (鍵の話、もう聞いた？), nor followed by more in its
+    sentence (…もう聞いたけど、もう一度教えて), nor before a sentence that asks for something else."""
+    if action is None or action.kind != "intent" or action.target is None or is_question(ctx.text):
+        return None
+    sentences = [s for s in sentences_of(ctx.text) if trim(s.norm)]
+    last = trim(sentences[-1].norm) if sentences else ""
+    if not _ALREADY_HEARD.search(last):
+        return None
+    candidate = ctx.candidate_for(action)
+    names = [normalize(n) for n in (action.target, *(candidate.words if candidate else ())) if n]
+    if not any(name in last for name in names):
+        return None
+    return Outcome(NONE, "topic_already_heard", f"says {action.target} was already heard")
