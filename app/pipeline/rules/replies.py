@@ -386,10 +386,14 @@ _LONGEST_BARE_REPLY = 10
 
 def _says_back_the_verb(reply: AnalyzedText, line: AnalyzedText) -> bool:
     """The reply is one of the line's verbs and nothing else but closing words (飲んでくかい？ → のむ;
-    一緒に行かん？ → いく; 読んでみるかい？ → よむ!)."""
+    一緒に行かん？ → いく; 読んでみるかい？ → よむ!), or ends on it said twice (見る見る)."""
     words = [(lemma, pos) for _, lemma, pos in reply.tokens if pos not in ("補助記号", "助詞", "助動詞")]
     offered = {lemma for _, lemma, pos in line.tokens if pos == "動詞"}
-    return len(words) == 1 and words[0][1] == "動詞" and words[0][0] in offered
+    if len(words) == 1 and words[0][1] == "動詞" and words[0][0] in offered:
+        return True
+    # …or said twice, eagerly, closing the reply (おk、見る見る🌟; アーカイブ見る見るーーー)
+    said = strip_punctuation(trim(reply.norm)).rstrip("ー")
+    return any(said.endswith(normalize(verb) * 2) for verb in offered)
 
 
 def _offered_topic(ctx: RuleContext, line: AnalyzedText) -> Candidate | None:

@@ -80,3 +80,14 @@ def test_a_yes_to_a_line_that_offers_no_one_topic_is_left_alone(
 ) -> None:
     state = after_line(stage_state, "灯", line)
     assert agreement_to_offer(None, context("うん！", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize("text", ["おk、聞く聞く🌟", "セトリ聞く聞くーーー"])
+def test_the_offered_verb_said_twice_takes_it_up(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's chatgo: 一緒に見る？ → おk、見る見る🌟 answered なし; the offered verb said twice, eagerly,
+    closing the reply is a yes."""
+    outcome = agreement_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", OFFERS[0]), analyzer))
+    assert outcome is not None and outcome.action == SETLIST
