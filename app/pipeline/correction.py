@@ -14,7 +14,7 @@ from typing import Any
 
 from app import lexicon
 from app.pipeline.readings.movement import plainly_negated
-from app.pipeline.readings.text import clauses_of, is_kanji
+from app.pipeline.readings.text import clauses_of, is_kanji, is_question
 from app.scenario import Scenario
 from app.text import AnalyzedText, TextAnalyzer, normalize
 
@@ -112,7 +112,8 @@ def _meant(
         return None  # (a doubt that takes nothing back is reasoning going on)
     if rest is not None:
         rest_words = analyzer.analyze(rest)
-        if not _names_something(rest_words, names):
+        # (what follows asks a question of its own: でも、僕はまだ帰りませんよ。…どんな内容だったんですか？)
+        if not _names_something(rest_words, names) and not is_question(rest_words):
             return after.strip(), True
         after, words = rest, rest_words
     elif typed_mark:

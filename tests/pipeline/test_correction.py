@@ -115,3 +115,13 @@ def test_with_the_rules_off_the_model_decides_a_line_called_off(
     fake_backend.queue("none")
     result = interpreter.interpret("hoshizora", "控え室に行こう。いや、やっぱりやめた", stage_state)
     assert result.decided_by == "model" and fake_backend.requests[-1].text.raw == "やめた"
+
+
+@pytest.mark.round(16)
+def test_a_question_after_a_going_called_off_is_what_is_meant(analyzer: TextAnalyzer) -> None:
+    """Round 16's nagabun: …言いたくなる気持ちもわかります。でも、僕はまだ帰りませんよ。…どんな内容だったん
+    ですか？ was read as calling everything off (なし); the question that follows is what the player asks."""
+    text = "「もう帰って」って言われそう。でも、僕はまだ帰りませんよ。最後に話したのはどんな内容だったんですか？"
+    correction = read_correction(text, analyzer)
+    assert not correction.taken_back and correction.text == "最後に話したのはどんな内容だったんですか？"
+    assert read_correction("控え室に行こう。いや、やっぱりやめた", analyzer).taken_back
