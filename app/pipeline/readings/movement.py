@@ -592,11 +592,11 @@ def _a_time_of_day(words: tuple[tuple[str, str, str], ...]) -> bool:
 
 def _a_day_alone(clause: tuple[tuple[str, str, str], ...]) -> bool:
     """The clause is another day and nothing else, its time of day after の or not (明日、 / 明日の朝、), or
-    after a noun that is the topic (倉庫は明日の朝、明るくなってから見に行きます)."""
+    after a noun that is the topic (倉庫は明日の朝、明るくなってから見に行きます; 木箱のことは明日、…)."""
     start = max((i + 1 for i, (surface, _, _) in enumerate(clause) if surface in _CLAUSE_ENDS), default=0)
     words = clause[start:]
     topic = next((i for i, (surface, _, _) in enumerate(words) if surface == "は"), None)
-    if topic is not None and topic > 0 and all(pos == "名詞" for _, _, pos in words[:topic]):
+    if topic is not None and topic > 0 and all(pos == "名詞" or surface == "の" for surface, _, pos in words[:topic]):
         words = words[topic + 1 :]
     if not words or not _is_another_day(words[0][0], words[0][1]):
         return False

@@ -15,9 +15,17 @@ from app.pipeline.readings.farewell import (
     has_leave_cue,
     leaving_phrase_closes,
 )
-from app.pipeline.readings.movement import has_movement_cue, without_what_is_put_off
+from app.pipeline.readings.movement import has_movement_cue, on_another_day, without_what_is_put_off
 from app.pipeline.readings.replies import ASKING
-from app.pipeline.readings.text import CLOSING_MARKS, PAUSES, mentioned_moves, trim, without_quoted_words
+from app.pipeline.readings.text import (
+    CLOSING_MARKS,
+    PAUSES,
+    is_question,
+    mentioned_moves,
+    sentences_of,
+    trim,
+    without_quoted_words,
+)
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
 
@@ -101,22 +109,38 @@ _EARLIER = tuple(
 _ALSO_GREETS = (normalize("失礼"), normalize("すみません"))
 
 
+def _plans(text: AnalyzedText) -> list[range]:
+    """Where, in the text's normalised form, its sentences that plan something for another day, not asked,
+    lie (木箱のことは明日、灯台の志摩さんにも聞いてみます): after a farewell, parting talk, whatever they name."""
+    spans, at = [], 0
+    for sentence in sentences_of(text):
+        at = text.norm.find(sentence.norm, at)
+        verbs = [i for i, (_, _, pos) in enumerate(sentence.tokens) if pos == "動詞"]
+        if at >= 0 and verbs and on_another_day(sentence.tokens[: verbs[-1]]) and not is_question(sentence):
+            spans.append(range(at, at + len(sentence.norm)))
+        at = max(at, 0) + len(sentence.norm)
+    return spans
+
+
 def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
     """A farewell closing a clause, followed only by parting talk: words that ask nothing and go nowhere
     (お先に失礼しますけえ、健太によろしゅう言うといてください; ほな、さいなら。麦湯ごちそうさんどした;
     ほいじゃあ、またの。健太、東京でも頑張りんさいよ！). Whatever wish, thanks or greeting to pass on
-    follows, in whatever dialect, the farewell has been said."""
+    follows, in whatever dialect, the farewell has been said, and so has any plan for another day (じゃあ、
+    僕はこのへんで。木箱のことは明日、志摩さんにも聞いてみます。…気をつけて)."""
     norm = trim(ctx.text.norm)
     cuts = [m.end() for m in PAUSES.finditer(norm) if 0 < m.end() < len(norm)]
+    plans = _plans(ctx.text)
     for cut in reversed(cuts):
-        head, tail = norm[:cut], norm[cut:]
+        head = norm[:cut]
+        tail = "".join(ch for at, ch in enumerate(norm[cut:], cut) if not any(at in plan for plan in plans))
         turning = any(c.lstrip("あえ").startswith(_TURNING_TO) for c in PAUSES.split(tail) if c)
         # (って or と opening the rest quotes the farewell: じゃあね、って言いたいけど…)
         turning = turning or tail.startswith(("って", "と言", "とい"))
         if "?" in tail or ASKING.search(tail) or turning or any(m in tail for m in ABOUT):
             return None
         rest = ctx.analyzer.analyze(tail)
-        if (
+        if tail and (
             ctx.phrases.said("movement", rest) is not None
             or has_movement_cue(rest)
             or mentioned_moves(rest, ctx.candidates)

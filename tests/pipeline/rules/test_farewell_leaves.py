@@ -663,3 +663,25 @@ def test_a_promise_to_come_again_naming_a_reachable_place_is_a_plan(
         state=stage_state,
         analyzer=analyzer,
     )
+
+
+@pytest.mark.round(16)
+def test_plans_for_another_day_after_a_farewell_are_parting_talk(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's nagabun: じゃあ、僕はこのへんで。木箱のことは明日、灯台の志摩さんにも聞いてみます。…気をつけて
+    answered なし: a plan for another day after a farewell is parting talk, whatever place or topic it names."""
+    assert_farewells(
+        leaving=(
+            "じゃあ、僕はこのへんで。鍵のことは明日、ロビーの人にも聞いてみます。湊さんも、気をつけて。",
+            "今日はこれで失礼します。セトリの件は明日あらためて聞いてみます。",
+            "今日はこれで帰ります。何かわかったら連絡しますね",
+        ),
+        staying=(
+            "じゃあ、僕はこのへんで。鍵のことは、ロビーの人にも聞いてみます。",  # not another day
+            "今日はこれで失礼します。セトリの件、明日聞いてもいい？",  # asked
+        ),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )
