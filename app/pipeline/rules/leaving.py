@@ -63,9 +63,7 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     line = ctx.line_before
     if farewell in SETTING_OUT and line is not None and mentioned_moves(line, ctx.candidates, ctx.analyzer):
         return None
-    # (a promise to come again that names a reachable place is a plan to go there: 明日また喫茶店に寄るつもり)
-    named = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
-    if any(normalize(name).replace("ー", "") in farewell.replace("ー", "") for place in named for name in place.names):
+    if _plans_a_visit(ctx, farewell):
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)
@@ -73,6 +71,14 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     if mentioned_moves(now.text, now.candidates, now.analyzer) and now.moves_in_text():
         return None
     return farewell
+
+
+def _plans_a_visit(ctx: RuleContext, farewell: str) -> bool:
+    """The farewell is a promise to come again whose words name a reachable place (明日また喫茶店に寄るつもり):
+    a plan to go there, not a leave from here."""
+    said = farewell.replace("ー", "")
+    named = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    return any(normalize(name).replace("ー", "") in said for place in named for name in place.names)
 
 
 # Words that turn to another subject after a farewell (じゃあね。あ、そういえば昨日の件…): no parting talk.
@@ -196,6 +202,9 @@ def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
         return None
     if not farewell_talked_about(ctx.text):
         own = without_quoted_words(ctx.text)
+        # (a promise to come again that plans a visit elsewhere is no cue, unless a sentence before leaves)
+        if (farewell := ending_farewell(own)) is not None and _plans_a_visit(ctx, farewell):
+            own = ctx.analyzer.analyze("".join(s.norm for s in sentences_of(own)[:-1]))
         if has_leave_cue(own) or ctx.phrases.said("farewell", own) is not None:
             return None
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")

@@ -355,3 +355,15 @@ def test_a_hand_waved_or_a_dialect_going_home_lets_a_leave_stand(
     vetoed for want of a cue; a hand waved closing the text (farewell.json's waving) and けえる (movement.json's
     leaving) are cues."""
     assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
+
+
+@pytest.mark.round(16)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [("明日またロビーに寄るつもり", False), ("帰ります。明日またロビーに寄るつもり", True), ("また寄るね", True)],
+)
+def test_a_promise_to_come_again_that_plans_a_visit_elsewhere_is_no_cue(
+    text: str, cue: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 16's kako: the model left on 明日また喫茶店に寄るつもり, a plan to visit a reachable place."""
+    assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
