@@ -12,6 +12,7 @@ from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
 from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, not_now, phrase_on_another_day
+from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.text import kana_readings, trim
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -95,6 +96,10 @@ class RuleContext:
         """The game's last line, analysed once for every rule that reads it."""
         last = self.state.last_line
         return self.analyzer.analyze(last.text) if last is not None and last.text else None
+
+    def invites(self, line: AnalyzedText) -> bool:
+        """The line invites (行ってみない？, 一緒に見に行くか) by the built-in data or the scenario's own."""
+        return is_invitation(line) or self.phrases.said("invitation", line) is not None
 
 
 @dataclass(frozen=True)

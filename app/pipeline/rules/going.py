@@ -328,7 +328,7 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     ]
     goes_pointed = any(has_movement_cue(s, TO_A_NAMED_PLACE) and not is_place_question(s) for s in pointing)
     # (a short going after an invitation or an offer is a reply to it: agreement_to_invitation's)
-    replying = is_invitation(line) or offers(line) or ctx.phrases.said("invitation", line) is not None
+    replying = offers(line) or ctx.invites(line)
     if not goes_pointed and (replying or not _short_bare_going(ctx.text)):
         return None
     named = mentioned_moves(line, ctx.candidates, ctx.analyzer)

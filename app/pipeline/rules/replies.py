@@ -24,7 +24,6 @@ from app.pipeline.readings.replies import (
     echoes,
     follows,
     gives_a_reason,
-    is_invitation,
     leads_to_going,
     lets_as_invited,
     offers,
@@ -75,7 +74,7 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     )
     if len(places) > 1:  # 「お席が始まる前に、露地を歩きまへんか」: the one the line goes to or through
         places = [p for p in places if any(f"{normalize(n)}{m}" in invitation.norm for n in p.names for m in _TOWARDS)]
-    if len(places) != 1 or not (offered or _invites(ctx, invitation)):
+    if len(places) != 1 or not (offered or ctx.invites(invitation)):
         return None
     # 「ロビーについて話そう」 invites to talk about the place, not to go there.
     topic = tuple(f"{normalize(name)}{marker}" for name in places[0].names for marker in ABOUT)
@@ -91,11 +90,6 @@ def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
         if any(f"{called}{place}" in line.norm for called in as_called(names) for place in TO_THEIR_PLACE):
             places += [c for c in ctx.candidates if c.action == Action("move", where) and c not in places]
     return places
-
-
-def _invites(ctx: RuleContext, line: AnalyzedText) -> bool:
-    """The line invites (行ってみない？, 一緒に見に行くか) by the built-in data or the scenario's own."""
-    return is_invitation(line) or ctx.phrases.said("invitation", line) is not None
 
 
 def _partly_named_moves(
@@ -244,7 +238,7 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
     それとも地下街のほう見てみる？ → 地下街かな〜, じゃあ地下街で): choosing it. The model saw a question in
     かな, and the line names two places, so agreement_to_invitation finds no one invitation."""
     line = ctx.line_before
-    if line is None or not (offers(line) or _invites(ctx, line)):
+    if line is None or not (offers(line) or ctx.invites(line)):
         return None
     chosen = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
     if len(chosen) != 1 or chosen[0] not in mentioned_moves(line, ctx.candidates):
@@ -370,7 +364,7 @@ def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
         return None
     if has_leave_cue(ctx.text) or ctx.moves_in_text():
         return None
-    if not (offers(line) or _invites(ctx, line)):
+    if not (offers(line) or ctx.invites(line)):
         return None
     if _raises_something_new(ctx, line):
         return None
@@ -429,7 +423,7 @@ def agreement_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | Non
     takes up the one topic that offer speaks of. The reply names nothing, so the model, reading it
     alone, read なし (round 8: うん！ to an offered drink, いく to an invitation to the festival)."""
     line = ctx.line_before
-    if line is None or _invitation(ctx) is not None or not (offers(line) or _invites(ctx, line)):
+    if line is None or _invitation(ctx) is not None or not (offers(line) or ctx.invites(line)):
         return None
     reply = ctx.text
     if len(strip_punctuation(trim(reply.norm))) > _LONGEST_BARE_REPLY or ASKING.search(trim(reply.norm)):

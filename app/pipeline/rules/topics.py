@@ -258,6 +258,12 @@ def remark_on_a_thing_is_small_talk(action: Action | None, ctx: RuleContext) -> 
     return Outcome(NONE, "remark_on_a_thing_is_small_talk", f"remarks on 「{span}」, which the topic does not name")
 
 
+def _names_of(action: Action, ctx: RuleContext) -> list[str]:
+    """How a text names the picked topic: its id and its words, normalised."""
+    candidate = ctx.candidate_for(action)
+    return [normalize(n) for n in (action.target or "", *(candidate.words if candidate else ())) if n]
+
+
 def topic_set_aside(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A topic the text names only to set it aside for another (停電の話じゃなくて、佐伯さんがいなくなった
     時のことを聞きたい; 彗星じゃなくて、佐伯さん本人のことを教えて) is not the one asked about: the model
@@ -265,9 +271,7 @@ def topic_set_aside(action: Action | None, ctx: RuleContext) -> Outcome | None:
     and the next reading stands."""
     if action is None or action.kind != "intent" or action.target is None:
         return None
-    candidate = ctx.candidate_for(action)
-    names = [normalize(n) for n in (action.target, *(candidate.words if candidate else ())) if n]
-    named = [n for n in names if n in ctx.text.norm]
+    named = [n for n in _names_of(action, ctx) if n in ctx.text.norm]
     if not named or not all(set_aside(ctx.text.norm, n) for n in named):
         return None
     return Outcome(NONE, "topic_set_aside", f"names 「{named[0]}」 only to set it aside")
@@ -288,8 +292,6 @@ def topic_already_heard(action: Action | None, ctx: RuleContext) -> Outcome | No
     last = trim(sentences[-1].norm) if sentences else ""
     if not _ALREADY_HEARD.search(last):
         return None
-    candidate = ctx.candidate_for(action)
-    names = [normalize(n) for n in (action.target, *(candidate.words if candidate else ())) if n]
-    if not any(name in last for name in names):
+    if not any(name in last for name in _names_of(action, ctx)):
         return None
     return Outcome(NONE, "topic_already_heard", f"says {action.target} was already heard")
