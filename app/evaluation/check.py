@@ -15,9 +15,10 @@ from pathlib import Path
 from app.errors import StateError
 from app.evaluation.dataset import EvalFile
 from app.pipeline.actions import Action
-from app.pipeline.addressee import filter_by_addressee, find_addressee
+from app.pipeline.addressee import filter_by_addressee
 from app.pipeline.candidates import Candidate, build_candidates
 from app.pipeline.filters import filter_by_words
+from app.pipeline.line import read_line
 from app.scenario import Scenario
 from app.text import TextAnalyzer
 
@@ -54,9 +55,9 @@ def check_file(path: Path, eval_file: EvalFile, scenario: Scenario, analyzer: Te
             problems.append(CaseProblem(path, where, case.text, message))
             continue
         state = eval_file.states[case.state]
-        addressee = find_addressee(case.text, state, scenario, analyzer)
-        after_addressee, by_addressee = filter_by_addressee(offered, addressee, state)
-        _, by_words = filter_by_words(after_addressee, analyzer.analyze(case.text), analyzer)
+        line = read_line(case.text, state, scenario, analyzer)  # (read as the service reads it)
+        after_addressee, by_addressee = filter_by_addressee(offered, line.addressee, state)
+        _, by_words = filter_by_words(after_addressee, analyzer.analyze(line.text), analyzer)
         for gone in (*by_addressee, *by_words):
             if gone.candidate.action == expected:
                 message = f"expects {case.expect}, which the {gone.by} filter removes before the model: {gone.detail}"

@@ -17,10 +17,9 @@ from app.pipeline.candidates import Candidate, build_candidates, scenario_candid
 from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
 from app.pipeline.confirm import Confirmation, ConfirmRequest, confirmation_request, topic_confirmed
-from app.pipeline.correction import Correction, read_correction, scenario_names
 from app.pipeline.entities import mentioned
 from app.pipeline.filters import filter_by_words
-from app.pipeline.latin import latin_words, read_latin
+from app.pipeline.line import read_line
 from app.pipeline.prompt import (
     NONE_TOKEN,
     ContextOverflow,
@@ -234,14 +233,11 @@ class Interpreter:
             return now
 
         scenario = self.check_request(scenario_id, text)
-        names = scenario_names(scenario)
-        latin = read_latin(text, latin_words(names))
-        typed = latin.text  # (English and romaji read as Japanese before anything else reads the line)
-        correction = read_correction(typed, self.analyzer, names)
-        text = correction.text  # every later stage reads what the player meant
+        line = read_line(text, state, scenario, self.analyzer)
+        latin, correction, addressee = line.latin, line.correction, line.addressee
+        text = line.text  # every later stage reads what the player meant
         all_candidates = build_candidates(state, scenario)
         analyzed = self.analyzer.analyze(text)
-        addressee = _addressee(correction, typed, state, scenario, self.analyzer)
         after_addressee, removed_by_addressee = filter_by_addressee(all_candidates, addressee, state)
         allowed, removed_by_words = filter_by_words(after_addressee, analyzed, self.analyzer)
         mark = lap("filters", started)
@@ -579,19 +575,6 @@ class Interpreter:
             "ratio": round(confirmation.ratio, 4),
             "ms": round((time.perf_counter() - mark) * 1000, 1),
         }
-
-
-def _addressee(
-    correction: Correction, typed: str, state: GameState, scenario: Scenario, analyzer: TextAnalyzer
-) -> Addressee:
-    """Whom the player speaks to, in what they meant; a call the correction left behind still counts
-    (久保さん、締切、いや、納期っていつでした？)."""
-    addressee = find_addressee(correction.text, state, scenario, analyzer)
-    if correction.marker and addressee.reason not in ("called", "asked_opinion"):
-        called = find_addressee(typed, state, scenario, analyzer)
-        if called.reason in ("called", "asked_opinion"):
-            return called
-    return addressee
 
 
 def _without(choice: ChoiceResult, options: set[str]) -> ChoiceResult:

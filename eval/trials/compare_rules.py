@@ -25,10 +25,9 @@ from app import lexicon
 from app.evaluation.dataset import load_eval_file
 from app.lexicon import tokens as token_patterns
 from app.pipeline import refine
-from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
+from app.pipeline.addressee import character_names, filter_by_addressee
 from app.pipeline.candidates import build_candidates
-from app.pipeline.correction import read_correction, scenario_names
-from app.pipeline.latin import latin_words, read_latin
+from app.pipeline.line import meant_addressee, read_line
 from app.scenario import load_scenario_dir
 from app.text import TextAnalyzer
 
@@ -153,12 +152,14 @@ def main() -> None:
             for case in eval_file.cases:
                 state = eval_file.states[case.state]
                 scenario = scenarios[eval_file.scenario]
-                # both revisions' rules read what today's correction stage gives them, as the service does
-                named = scenario_names(scenario)
-                text = read_correction(read_latin(case.text, latin_words(named)).text, analyzer, named).text
-                # the candidates the rules see in the service: after the addressee step
-                addressee = find_addressee(text, state, scenario, analyzer)
-                called_then = addressee_then.find_addressee(text, state, scenario, *reads_names_then)
+                # both revisions' rules read what today's Latin and correction stages give them, as the service does
+                line = read_line(case.text, state, scenario, analyzer)
+                text, addressee = line.text, line.addressee
+                called_then = meant_addressee(
+                    line.correction,
+                    line.typed,
+                    lambda said: addressee_then.find_addressee(said, state, scenario, *reads_names_then),  # noqa: B023 (called at once)
+                )
                 if (called_then.character, called_then.reason) != (addressee.character, addressee.reason):
                     print(
                         f"{path.name}: {case.text} (expects {case.expect}): addressee"

@@ -23,8 +23,9 @@ from typing import Any
 from app.evaluation.dataset import load_eval_file
 from app.evaluation.runner import cold_state
 from app.pipeline import refine
-from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
+from app.pipeline.addressee import character_names, filter_by_addressee
 from app.pipeline.candidates import build_candidates
+from app.pipeline.line import read_line
 from app.pipeline.readings.farewell import farewell_talked_about
 from app.scenario import load_scenario_dir
 from app.schemas import GameState
@@ -63,11 +64,11 @@ def state_of(case: dict[str, Any], sets: Sets, cold: bool) -> GameState:
 
 def context_for(case: dict[str, Any], sets: Sets, analyzer: TextAnalyzer, state: GameState) -> refine.RuleContext:
     _, scenario = sets.files[case["file"]]
-    addressee = find_addressee(case["text"], state, scenario, analyzer)
-    candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
+    line = read_line(case["text"], state, scenario, analyzer)  # (the text the service's rules read)
+    candidates = tuple(filter_by_addressee(build_candidates(state, scenario), line.addressee, state)[0])
     names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
     return refine.RuleContext(
-        analyzer.analyze(case["text"]),
+        analyzer.analyze(line.text),
         state,
         candidates,
         analyzer,

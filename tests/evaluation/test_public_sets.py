@@ -56,6 +56,21 @@ def test_the_check_names_what_makes_a_case_unreachable(hoshizora: Scenario, anal
     assert "not a candidate" in problems[0].message and "words filter" in problems[1].message
 
 
+@pytest.mark.issue(27)
+def test_the_check_reads_the_line_as_the_service_does(hoshizora: Scenario, analyzer: TextAnalyzer) -> None:
+    """A call in romaji, or one left before a correction, addresses 湊 as it does in the service, so 灯's
+    選曲 is filtered out: the check says so rather than passing a case no run could get right."""
+    raw = json.loads((PROJECT_ROOT / "eval" / "hoshizora.json").read_text(encoding="utf-8"))
+    raw["cases"] = [
+        {"state": "stage", "text": "Minatoさん、曲は何にする？", "expect": "意図:選曲"},
+        {"state": "stage", "text": "湊さん、機材、いや、曲は何にする？", "expect": "意図:選曲"},
+        {"state": "stage", "text": "灯ちゃん、曲は何にする？", "expect": "意図:選曲"},
+    ]
+    problems = check_file(Path("x.json"), EvalFile.model_validate(raw), hoshizora, analyzer)
+    assert [p.where for p in problems] == ["cases[0]", "cases[1]"]
+    assert all("addressee filter" in p.message for p in problems)
+
+
 def test_demo_set_size_and_coverage() -> None:
     eval_file = load_eval_file(PROJECT_ROOT / "eval" / "hoshizora.json")
     assert len(eval_file.cases) >= 150 and len(eval_file.states) >= 5
