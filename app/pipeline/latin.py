@@ -60,6 +60,12 @@ def _syllables() -> tuple[tuple[str, str], ...]:
 
 
 @cache
+def _titles() -> frozenset[str]:
+    """Titles a hyphen may join to a name (minato-san), where - is otherwise ー (ko-hi-)."""
+    return frozenset(lexicon.load("latin")["kana"]["titles"])
+
+
+@cache
 def _particles() -> dict[str, str]:
     groups = lexicon.load("latin")["romaji_particles"]["groups"]
     return {word: group["means"] for group in groups for word in group["words"]}
@@ -88,6 +94,9 @@ def as_kana(word: str) -> str | None:
         if rest.startswith("tch"):
             kana.append("っ")
             at += 1
+            continue
+        if rest[0] == "-" and rest[1:] in _titles():
+            at += 1  # (minato-san: a hyphen before a title only joins it)
             continue
         if rest.startswith("nn"):
             kana.append("ん")  # (honn; sonna, konnichiwa: the second n starts the next syllable)
