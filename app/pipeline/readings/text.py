@@ -261,9 +261,14 @@ _EDO_POLITE = re.compile(r"(?<=[いきぎしちにびみりえけげせてねべ
 def plain_speech(norm: str) -> str:
     """Drawn-out or casual speech (お先でーす, 失礼しまーす, 失礼しまぁす, お先っす, 失礼しまっす) read as
     its plain word, a character's verbal tic left out (失礼しますにゃ, お疲れさまでしたぴょん), and the Edo
-    やす read as ます."""
+    やす read as ます. A hum stays one (うーん is no うん, yes)."""
     norm = _EDO_POLITE.sub(r"ま\1", _VERBAL_TIC.sub("", without_drawn_out_vowels(norm)))
-    return norm.replace("ー", "").replace("まっす", "ます").replace("っす", "です")
+    return "うーん".join(
+        part.replace("ー", "").replace("まっす", "ます").replace("っす", "です") for part in _HUM.split(norm)
+    )
+
+
+_HUM = re.compile("うー+ん")
 
 
 # A small vowel after a kana of its own vowel draws the sound out (しまぁす, いってきてぇ, にあってるぅ); after
