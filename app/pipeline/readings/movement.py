@@ -650,11 +650,12 @@ def not_now(text: AnalyzedText) -> bool:
 
 
 def without_what_is_put_off(text: AnalyzedText, analyzer: TextAnalyzer) -> AnalyzedText:
-    """The text without its sentences, before the last, that put something off (いや、倉庫はまた今度。今日は
-    もう帰ります → 今日はもう帰ります): a place named there is not where the text goes. The last one is
-    puts_off's."""
+    """The text without its sentences, before the last, that put something off or leave it undecided (いや、
+    倉庫はまた今度。今日はもう帰ります → 今日はもう帰ります; 屋根裏に行くか帰るか…今日はもう帰ります): a place
+    named there is not where the text goes. The last one is puts_off's and undecided's."""
     sentences = sentences_of(text)
-    kept = [s for s in sentences[:-1] if not last_sentence_closes_on(s, _PUTTING_OFF)] + sentences[-1:]
+    kept = [s for s in sentences[:-1] if not last_sentence_closes_on(s, _PUTTING_OFF + _UNDECIDED)]
+    kept += sentences[-1:]
     return text if len(kept) == len(sentences) else analyzer.analyze("".join(s.norm for s in kept))
 
 

@@ -491,7 +491,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
         return None
     place = places[0]
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
-    for sentence in sentences_of(ctx.text):
+    for sentence in sentences_of(without_what_is_put_off(ctx.text, ctx.analyzer)):
         # (a place question's words in a proposal ask nothing: 駐在所で詳しい記録見せてもらおか)
         if not intends(sentence) or _HAVING_OTHERS_DO.search(trim(sentence.norm)):
             continue

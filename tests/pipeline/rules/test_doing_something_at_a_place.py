@@ -145,3 +145,14 @@ def test_an_opener_set_off_before_the_place_or_a_spoken_causative_goes_there(
     moving = (f"ほんなら、{place}で聞かしてもらうわ", f"それなら、{alias}で話しましょう")
     staying = (f"{place}で聞かしてもらった", f"ほんなら、{alias}で聞かしてもらえる？")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@pytest.mark.round(17)
+@each_place_and_alias
+def test_a_place_weighed_in_a_sentence_before_the_last_is_not_gone_to(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 17 (comparing): 温室を見るか部屋に戻るか…いや、今夜はもう休みます moved to the greenhouse."""
+    moving = (f"ここに残るか帰るか…それなら、{alias}で話しましょう",)
+    staying = (f"{place}を見るか部屋に戻るか…いや、今夜はもう休みます", f"{alias}を調べるか、帰るか…")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)

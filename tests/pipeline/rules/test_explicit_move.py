@@ -663,3 +663,17 @@ def test_a_place_sent_another_to_talked_of_or_set_on_another_day_is_not_gone_to(
         scene=scene,
         analyzer=analyzer,
     )
+
+
+@pytest.mark.round(17)
+@each_place_and_alias
+def test_a_place_only_weighed_against_something_else_is_not_gone_to(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    moving = (f"{place}に行くか、ここに残るか…よし、{alias}に行こう",)
+    staying = (
+        f"{place}に行くか帰るか…今日はもう帰ります",
+        f"{alias}に戻るか、もう少しここを見るか…",
+        f"{place}に行くか行かないか",
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
