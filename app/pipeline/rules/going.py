@@ -572,10 +572,13 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     """A place named in a sentence about something else is not a move: 「控え室は施錠されてたのかな」
     names the room but says nothing of going there; nor is someone else asked to go there (先に神社に
     戻ってて). A bare place (「ロビーへ」) still moves, and so does a sentence of one after other talk
-    (逃げよう！高台へ！)."""
+    (逃げよう！高台へ！), and the player looking the place over (隣の西の蔵も見ておきたいです)."""
     if action is None or action.kind != "move" or ctx.moves_in_text(TO_A_NAMED_PLACE):
         return None
     if heads_for(ctx.text, ctx.place_names):
+        return None
+    candidate = ctx.candidate_for(action)
+    if candidate is not None and _looks_over(ctx, candidate):
         return None
     tokens = ctx.text.tokens
     predicates = [s for s, lemma, pos in tokens if pos in ("動詞", "形容詞") and lemma not in TO_A_NAMED_PLACE]
@@ -591,6 +594,45 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     if movement_asked_of_another(ctx.text):
         return Outcome(NONE, "move_needs_movement", "the text asks someone else to go")
     return None
+
+
+# Between a place and the verb that looks it over: its state or inside (灯室の様子、ちょっと見ておきたい).
+_PLACE_PART = frozenset(normalized_words("様子 中 方 ほう 辺り あたり 周り 奥"))
+_ASKING_OF_OTHERS = frozenset(normalized_words("くれる 呉れる 下さる くださる 頂戴 ちょうだい"))
+_BETWEEN = frozenset(("助詞", "副詞", "補助記号", "接頭辞"))
+# (見とったって: hearsay of the past; 見たら: if; 調べない: not)
+_DONE_IF_OR_NOT = frozenset(normalized_words("た たって たら ない ず ぬ"))
+_THEN = lexicon.phrases("movement", "then")
+
+
+def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
+    """The player will look the place over (隣の西の蔵も見ておきたいです; 展示室みておくか; 灯室の様子、ちょっと見て
+    おきたい気もする): a seeing verb, with only particles, adverbs or the place's state or inside between, not
+    past, negated or a condition, not asked of someone else and not a later step. Said of a reachable place,
+    that is going there (issue 27: a move said as what one will do there)."""
+    norm = ctx.text.norm
+    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
+        at = norm.find(name)
+        if at < 0:
+            continue
+        if any(then in norm[:at] for then in _THEN):  # (a later step: まず…、それから書庫を調べよう)
+            return False
+        words = ctx.analyzer.analyze(norm[at + len(name) :]).tokens
+        index = next(
+            (i for i, (_, lemma, pos) in enumerate(words) if pos not in _BETWEEN and lemma not in _PLACE_PART), None
+        )
+        if index is None or words[index][2] not in ("動詞", "名詞"):
+            return False
+        verb = words[index][0]
+        if not (verb.startswith(SEEING) or normalize(words[index][1]).startswith(SEEING)):
+            return False
+        clause = []
+        for word in words[index + 1 :]:
+            if PAUSES.fullmatch(word[0]) or word[0] == "?":
+                break
+            clause.append(word)
+        return not any(lemma in _DONE_IF_OR_NOT or lemma in _ASKING_OF_OTHERS for _, lemma, _ in clause)
+    return False
 
 
 def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -620,6 +662,10 @@ def place_question_is_not_move(action: Action | None, ctx: RuleContext) -> Outco
     if action is None or action.kind != "move":
         return None
     asks_without_moving = is_question(ctx.text) and not ctx.moves_in_text(TO_A_NAMED_PLACE)
+    # (a let's closing on か looks the place over: 警察が来る前に展示室みておくか)
+    candidate = ctx.candidate_for(action)
+    if asks_without_moving and candidate is not None and any(intends(s) for s in sentences_of(ctx.text)[-1:]):
+        asks_without_moving = not _looks_over(ctx, candidate)
     if not is_place_question(ctx.text, ctx.place_names) and not asks_without_moving:
         return None
     return Outcome(NONE, "place_question_is_not_move", "the text asks about the place")

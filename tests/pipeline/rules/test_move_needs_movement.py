@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import move_needs_movement
+from app.pipeline.refine import move_needs_movement, place_question_is_not_move
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
-from tests.pipeline.rules.helpers import Scenes, context, move
+from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
 
 
 def test_place_in_a_sentence_about_something_else_is_not_a_move(
@@ -48,3 +48,33 @@ def test_someone_else_asked_to_go_there_is_no_move(scene: str, scenes: Scenes, a
         assert outcome is not None and outcome.action.kind == "none", text
     for text in (f"一緒に{place}に戻ってくれる？", f"{place}に戻るから待っててくれる？"):
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(17)
+@each_place_and_alias
+def test_looking_the_place_over_is_said_going_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 17: the model's move, at 0.86 to 0.92, vetoed for want of a movement verb (隣の西の蔵も見て
+    おきたいです; 灯室の様子、ちょっと見ておきたい気もするな; 警察が来る前に展示室みておくか)."""
+    scenario, state = scenes[scene]
+    looking = (
+        f"{place}も見ておきたいです",
+        f"{alias}の様子、ちょっと見ておきたい気もするな",
+        f"人が来る前に{place}みておくか",
+        f"話はあとにして、まず{alias}を調べます",
+    )
+    for text in looking:
+        ctx = context(text, scenario, state, analyzer)
+        assert move_needs_movement(move(place), ctx) is None, text
+        assert place_question_is_not_move(move(place), ctx) is None, text
+    not_looking = (
+        f"{place}を見たけど何もなかった",
+        f"{alias}の中を調べてくれる？",
+        f"{place}の写真は見ましたか",
+        f"まず話を聞いて、それから{alias}を調べよう",
+    )
+    for text in not_looking:
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+    assert place_question_is_not_move(move(place), context(f"{alias}を見るんですか？", scenario, state, analyzer))
