@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 
 from app import lexicon
@@ -180,10 +180,49 @@ def latin_words(names: tuple[str, ...]) -> frozenset[str]:
     return frozenset(word.lower() for name in names for word in re.findall(_WORD, unicodedata.normalize("NFKC", name)))
 
 
+# One consonant a kana input method left unconverted between two kana (かえりまsう, いkこう, みnな).
+_LEFT_OVER = re.compile("(?<=[ぁ-ゖ])([bcdfghjkmnprstvwyz])(?=([ぁ-ゖ]))")
+_VOWELS = {"あ": "a", "い": "i", "う": "u", "え": "e", "お": "o"}
+
+
+def _left_over(match: re.Match[str]) -> str:
+    """The letter with the kana after it: a vowel, the syllable they spell (sう: す, so the vowel's kana is
+    dropped with it by the caller); n before any other kana, ん (みnな); a letter doubled by the next kana's
+    own (kこ), nothing. Any other is left as typed: which vowel was lost cannot be known (しつれいしmす)."""
+    letter, after = match.group(1), match.group(2)
+    if after in _VOWELS:
+        return as_kana(letter + _VOWELS[after]) or match.group(0)
+    if letter == "n":
+        return "ん"
+    spelled = next((r for r, k in _syllables() if k == after), "")
+    return "" if spelled.startswith(letter) else letter
+
+
+def _without_left_overs(raw: str) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """`raw` with its left-over consonants read, and each (as typed, as read)."""
+    out, read, at = [], [], 0
+    for match in _LEFT_OVER.finditer(raw):
+        if match.start() < at:
+            continue
+        meant = _left_over(match)
+        # (the vowel's kana went into the syllable: it is read too)
+        end = match.end() + (1 if match.group(2) in _VOWELS and meant != match.group(0) else 0)
+        out.append(raw[at : match.start()] + meant)
+        if meant != match.group(0):
+            read.append((raw[match.start() : end], meant))
+        at = end
+    return "".join(out) + raw[at:], tuple(read)
+
+
 def read_latin(raw: str, kept: frozenset[str] = frozenset()) -> Latin:
     """`raw` with each run of Latin words read as the Japanese it stands for; as typed when it has none.
     Words in `kept` (latin_words of the scenario's names) stay as typed. A going that closes its run is
-    said after the Japanese words that follow it, up to a pause (let's go 倉庫、… → 倉庫に行こう、…)."""
+    said after the Japanese words that follow it, up to a pause (let's go 倉庫、… → 倉庫に行こう、…).
+    First, a consonant the input method left between two kana is read with them (かえりまsう)."""
+    cleaned, left_overs = _without_left_overs(raw)
+    if left_overs:
+        inner = read_latin(cleaned, kept)
+        return replace(inner, read=(*left_overs, *inner.read))
     read: list[tuple[str, str]] = []
     out: list[str] = []
     at = 0
