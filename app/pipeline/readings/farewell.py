@@ -140,7 +140,12 @@ _SLIPPABLE_FAREWELLS = tuple(farewell for farewell in FAREWELLS if len(farewell)
 
 
 def _slipped_farewell(ending: str) -> str | None:
+    """The farewell `ending` closes on, typed with one slip in its last two characters: a kana for a kana,
+    or a Latin letter the input method left in place of one (しつれいしmす, おじゃましましt); or its last kana
+    not typed (おやすみなさ)."""
     for farewell in _SLIPPABLE_FAREWELLS:
+        if is_kana(farewell[-1]) and ending.endswith(farewell[:-1]):
+            return farewell
         if len(ending) < len(farewell):
             continue
         typed = ending[-len(farewell) :]
@@ -148,11 +153,14 @@ def _slipped_farewell(ending: str) -> str | None:
         if (
             len(slips) == 1
             and slips[0] >= len(farewell) - _SLIP_WITHIN_LAST
-            and is_kana(typed[slips[0]])
+            and (is_kana(typed[slips[0]]) or typed[slips[0]] in _LATIN_LETTERS)
             and is_kana(farewell[slips[0]])
         ):
             return farewell
     return None
+
+
+_LATIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 def _farewell_at_end(norm: str) -> str | None:
