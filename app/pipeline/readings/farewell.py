@@ -163,8 +163,12 @@ def _slipped_farewell(ending: str) -> str | None:
 _LATIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
+# A let's hedged, as one announces one's leave (そろそろお暇しようかな, 今日はこのへんにしておこうかな).
+_HEDGED_LETS = re.compile(r"(?<=う)かな(あ|ぁ)?$")
+
+
 def _farewell_at_end(norm: str) -> str | None:
-    decided = _DECIDED_ON.sub("", norm)
+    decided = _DECIDED_ON.sub("", _HEDGED_LETS.sub("", norm))
     endings = (norm, *(norm[: -len(p)] for p in FAREWELL_END_PARTICLES if norm.endswith(p)))
     for ending in (*endings, decided) if decided != norm else endings:
         for farewell in (*FAREWELLS, *ENDING_ONLY_FAREWELLS):
