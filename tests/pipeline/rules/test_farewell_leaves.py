@@ -701,5 +701,10 @@ def test_plans_for_another_day_after_a_farewell_are_parting_talk(
 def test_a_lets_hedged_or_calling_it_a_day_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
     """Round 17 (indirect speech): そろそろお暇しようかな answered なし, and 今日はこのへんにしておこうかな a topic."""
     leaving = ("そろそろお暇しようかな", "日が暮れてきたし、今日はこのへんにしておこうかな", "今日はこの辺にしときます")
-    staying = ("お暇しようかな？", "失礼しようかなって思った", "そろそろ帰ろうかな…どうしよう", "この辺にしておこうかって言われた")
+    staying = (
+        "お暇しようかな？",
+        "失礼しようかなって思った",
+        "そろそろ帰ろうかな…どうしよう",
+        "この辺にしておこうかって言われた",
+    )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
