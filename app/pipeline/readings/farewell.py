@@ -248,6 +248,14 @@ _LEAVE_ASKED_FOR = re.compile(
 
 # 帰ったら怒られる？ / 帰れば？: leaving supposed, not done.
 _CONDITIONAL = ("たら", "ば")
+_QUOTING = ("って", "と")
+
+
+def _imperative(surface: str, lemma: str) -> bool:
+    """A verb said as an order (帰れ, 出ていけ, 失せろ): its written form ends on an e-row kana or ろ."""
+    return surface != lemma and surface[-1:] in "えけげせてねべめれろ"
+
+
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
 
 
@@ -320,6 +328,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]
         if after and (after[0].startswith(_WHEN) or after[0] in _CONDITIONAL or after[0] in TALKED_OF):
             continue  # (帰るとき; 帰ったら; まさかこのまま帰るなんて言わないですよね)
+        if after and after[0] in _QUOTING and _imperative(surfaces[index], lemma):
+            continue  # (帰れって言われても: someone else's words, telling the player to go)
         # (明日帰ります: a plan; 昨日は…帰っちゃって: then, not now)
         if on_another_day(text.tokens[:index]):
             continue

@@ -691,14 +691,16 @@ _PLAIN_NEGATIVES = ("ない", "ぬ", "ません", "ねえ", "へん", "ひん")
 
 
 def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """The verb is negated (帰らない, 帰りません, 帰らん), and no must (帰らないと, 帰らんといけん)."""
+    """The verb is negated (帰らない, 帰りません, 帰らん, 帰らねー), and no must (帰らないと, 帰らんといけん)."""
     words = _in_its_clause(after_verb)
     if not words or _must(after_verb):
         return False
     surface, lemma, _ = words[0]
     if surface == "ませ" and len(words) > 1:  # (帰りません: ませ, then ん)
         surface, lemma, _ = words[1]
-    return surface in _PLAIN_NEGATIVES or (surface == "ん" and lemma == _NEGATIVE_N)
+    # (帰らね, 帰らねー: the eastern ね the analyser reads as ない or ず)
+    eastern = surface.startswith("ね") and lemma in _NEGATIVE_LEMMAS
+    return surface in _PLAIN_NEGATIVES or (surface == "ん" and lemma == _NEGATIVE_N) or eastern
 
 
 _MEANING_TO = frozenset(normalized_words("気 つもり 予定"))

@@ -367,3 +367,22 @@ def test_a_promise_to_come_again_that_plans_a_visit_elsewhere_is_no_cue(
 ) -> None:
     """Round 16's kako: the model left on 明日また喫茶店に寄るつもり, a plan to visit a reachable place."""
     assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
+
+
+@pytest.mark.round(17)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("帰れって言われても帰らねーし", False),  # told to go, and an eastern negative
+        ("みんなの「もう帰れ」ってことだろ？ まだ帰らねこて", False),
+        ("帰れと言われた", False),
+        ("帰れって言われたし、帰ります", True),
+        ("もう帰るねー", True),  # ね the particle, not a negative
+    ],
+)
+def test_being_told_to_go_or_a_dialect_not_going_is_no_cue(
+    text: str, cue: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 17's niigata_ben and itazura: the model left (0.42, 0.60) on a line that refuses to go home
+    after being told to (帰れって言われても帰らねーし)."""
+    assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
