@@ -261,14 +261,17 @@ def has_movement_cue(
         after_verb = tokens[end + 1 :]
         following = [surface for surface, _, _ in after_verb[:3]]
         # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから; nor a condition: 前を通ったら)
-        if any(s in ("た", "だ", "たら", "だら") for s in following[:2]) and following[:1] != ["だけ"]:
+        # (行ったほうがいい: had better go; no past, and the verb describes no noun)
+        advised = _advised(tokens[end], after_verb)
+        past = any(s in ("た", "だ", "たら", "だら") for s in following[:2]) and following[:1] != ["だけ"]
+        if past and not advised:
             continue
         # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
         # 行ったり来たりしてた)
         if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]) or _chain_is_past(after_verb):
             continue
         # (行かないわけにはいかない: a must, though わけ follows the verb)
-        described = _describes_a_noun(after_verb) and not _must(after_verb, tokens[end])
+        described = _describes_a_noun(after_verb) and not _must(after_verb, tokens[end]) and not advised
         if described or _someone_else_moves(tokens[:subject_end]) or _talked_about(after_verb):
             continue
         if _hearsay_or_guess(after_verb) or on_another_day(tokens[:index]) or _on_a_condition(tokens[:index]):
@@ -297,6 +300,16 @@ def has_movement_cue(
 
 
 _CONDITIONS = token_patterns.patterns("movement", "condition")
+_BETTER = token_patterns.patterns("movement", "better")
+
+
+def _advised(verb: tuple[str, str, str], after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The verb's た opens "had better", weighed (行ったほうがいいかな, 戻った方がいいかもしれない): movement.json's
+    better."""
+    clause = (verb, *_in_its_clause(after_verb))
+    return any(token_patterns.matches_whole(pattern, clause) for pattern in _BETTER)
+
+
 _ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
 _TOGETHER = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["together"])))
 _AFFIRMED = token_patterns.patterns("movement", "affirmed")

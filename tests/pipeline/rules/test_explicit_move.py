@@ -677,3 +677,14 @@ def test_a_place_only_weighed_against_something_else_is_not_gone_to(
         f"{place}に行くか行かないか",
     )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(17)
+@each_place_and_alias
+def test_had_better_go_weighed_by_the_player_moves(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 17 (indirect speech): 組合長にもう一度話を聞きに行ったほうがいいかもしれない read its た as past."""
+    moving = (f"{place}に戻ったほうがいいかな", f"もう一度{alias}に行ったほうがいいかもしれない")
+    staying = (f"{place}に行ったほうがよかった", f"{alias}に戻った方がいいですよ", f"{place}に行ったほうがよかったかな")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
