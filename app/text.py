@@ -53,6 +53,15 @@ def without_stammers(text: str) -> str:
     return text
 
 
+def lets_as_written(text: str) -> str:
+    """A let's spelt as said written as one (いこお, もどろお → いこう, もどろう: the volitional's う typed お,
+    closing a clause after two kana or more), which the analyser otherwise reads as another word (憩う)."""
+    return _LETS_SPELT_AS_SAID.sub("う", text)
+
+
+_LETS_SPELT_AS_SAID = re.compile(r"(?<=[ぁ-ゖ][こごそぞとどのほぼぽもよょろ])お(?=$|[、,，。.!！?？…‥\s〜~ーよぜね])")
+
+
 def strip_punctuation(text: str) -> str:
     """Normalised text without punctuation or long-vowel marks, for fuzzy comparisons."""
     return _PUNCT.sub("", normalize(text))
@@ -60,7 +69,7 @@ def strip_punctuation(text: str) -> str:
 
 @dataclass(frozen=True)
 class AnalyzedText:
-    raw: str  # as typed, its stammers taken out (without_stammers)
+    raw: str  # as typed, its stammers taken out and a let's as written (without_stammers, lets_as_written)
     norm: str
     # Normalised dictionary forms of the words, concatenated: lets 踊る match 踊ってみて.
     lemmas: str
@@ -147,7 +156,7 @@ class TextAnalyzer:
         cached = self._cache.get(text)
         if cached is not None:
             return cached
-        typed, text = text, without_stammers(text)
+        typed, text = text, lets_as_written(without_stammers(text))
         with self._lock:
             paused = self._spaces_as_pauses(text)  # what the rules read; the model reads the text as typed
             norm = normalize(paused)

@@ -2,7 +2,7 @@
 
 import pytest
 
-from app.text import TextAnalyzer, as_whole_words, without_stammers
+from app.text import TextAnalyzer, as_whole_words, lets_as_written, without_stammers
 
 
 @pytest.mark.parametrize(
@@ -55,6 +55,22 @@ def test_whole_words_start_and_end_at_word_boundaries() -> None:
 )
 def test_a_stammer_is_taken_out(typed: str, said: str, analyzer: TextAnalyzer) -> None:
     assert without_stammers(typed) == said
+    assert analyzer.analyze(typed).raw == said
+
+
+@pytest.mark.round(17)
+@pytest.mark.parametrize(
+    ("typed", "said"),
+    [
+        ("ふなつきばにいこお", "ふなつきばにいこう"),
+        ("もどろおよ！", "もどろうよ！"),
+        # not おお, nor お inside a word
+        ("おお、すごい", "おお、すごい"),
+        ("とおくにいる", "とおくにいる"),
+    ],
+)
+def test_a_lets_spelt_as_said_is_read_as_written(typed: str, said: str, analyzer: TextAnalyzer) -> None:
+    assert lets_as_written(typed) == said
     assert analyzer.analyze(typed).raw == said
 
 

@@ -153,8 +153,21 @@ def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
         noun = first is not None and (first[1] == "名詞" if first[0] == end else not _PREDICATES & set(inside))
         if noun and end in ends and alone:
             return True
+        # (a long reading the analyser cut into other words, みん|しゅく, still names the place where a
+        # particle follows it: みんしゅくにもどろ)
+        if (
+            len(reading) >= _LONG_READING
+            and alone
+            and (start == 0 or start in ends)
+            and _PARTICLE_AFTER.match(norm, end)
+        ):
+            return True
         start = norm.find(reading, start + 1)
     return False
+
+
+_LONG_READING = 4
+_PARTICLE_AFTER = re.compile(r"(?:に|へ|まで|って|は|を|も|で|の|から|、|,|\s|$)")
 
 
 # How many kana a name's reading must have to name it in any text: one or two are words as often as names
