@@ -121,17 +121,18 @@ def _partly_named_moves(
 
 
 _SEEN_OR_GONE_TO = ("も", "を", "に", "へ", "まで", "のほう", "の方")
+_ACCOMPANYING = lexicon.phrases("agreement", "accompanying")
 
 
 def _seen_or_gone_to(reply: AnalyzedText, place: Candidate) -> bool:
     """The reply names the place as what the player will see or go to: も, を, に or へ after it, then a
-    seeing verb (倉庫も見ておきたい) or a movement."""
+    seeing verb (倉庫も見ておきたい), going along (温室までご一緒します) or a movement."""
     for name in (normalize(n) for n in place.names):
         _, found, after = reply.norm.partition(name)
         marker = next((m for m in _SEEN_OR_GONE_TO if after.startswith(m)), None)
         if found and marker is not None:
             rest = after[len(marker) :]
-            return rest.startswith(SEEING) or has_movement_cue(reply)
+            return rest.startswith(SEEING) or rest.startswith(_ACCOMPANYING) or has_movement_cue(reply)
     return False
 
 

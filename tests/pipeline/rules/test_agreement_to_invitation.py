@@ -1533,3 +1533,17 @@ def test_a_negative_taken_back_accepts_an_invitation(
     outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
     assert agreement_to_invitation(None, context("行かないよ", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(17)
+def test_a_yes_that_goes_along_to_the_invited_place_accepts(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 17's hikaku: よかったら温室まで一緒に行きません？ → いいですね、温室までご一緒します answered なし.
+    A hum thinking aloud is no yes (うーん, which plain speech once read as うん)."""
+    state = after_line(stage_state, "灯", "よかったらロビーまで一緒に行きません？")
+    for text in ("いいですね、ロビーまでご一緒します", "はい、ロビーにもお供します"):
+        outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+        assert outcome is not None and outcome.action == move("ロビー"), text
+    for text in ("いや、ロビーまでご一緒するのはちょっと", "うーん、曲の話か機材の話か…"):
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
