@@ -573,9 +573,12 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     names the room but says nothing of going there; nor is someone else asked to go there (先に神社に
     戻ってて). A bare place (「ロビーへ」) still moves, and so does a sentence of one after other talk
     (逃げよう！高台へ！), and the player looking the place over (隣の西の蔵も見ておきたいです)."""
-    if action is None or action.kind != "move" or ctx.moves_in_text(TO_A_NAMED_PLACE):
+    if action is None or action.kind != "move":
         return None
-    if heads_for(ctx.text, ctx.place_names):
+    # (a going put off or only weighed in an earlier sentence is none: 書庫に戻るか、もう少しここを見るか…
+    # もう少し見ます)
+    decided = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
+    if decided.moves_in_text(TO_A_NAMED_PLACE) or heads_for(ctx.text, ctx.place_names):
         return None
     candidate = ctx.candidate_for(action)
     if candidate is not None and _looks_over(ctx, candidate):

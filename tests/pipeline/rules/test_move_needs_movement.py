@@ -78,3 +78,18 @@ def test_looking_the_place_over_is_said_going_there(
     for text in not_looking:
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
     assert place_question_is_not_move(move(place), context(f"{alias}を見るんですか？", scenario, state, analyzer))
+
+
+@pytest.mark.round(17)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_going_only_weighed_before_the_last_sentence_is_no_movement(
+    scene: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 17's hikaku: 書庫に戻るか、もう少しここを見るか…もう少し見ます, once explicit_move no longer took it,
+    went to the model, which moved."""
+    scenario, state = scenes[scene]
+    place = state.moves[0]
+    for text in (f"{place}に戻るか、もう少しここを見るか…もう少し見ます", f"{place}はまた今度。今日はここを調べます"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+    for text in (f"ここに残るか戻るか…よし、{place}に戻ります",):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
