@@ -11,7 +11,13 @@ from app.pipeline.actions import Action
 from app.pipeline.addressee import HONORIFICS
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
-from app.pipeline.readings.movement import MOVE_VERBS, has_movement_cue, not_now, phrase_on_another_day
+from app.pipeline.readings.movement import (
+    MOVE_VERBS,
+    has_movement_cue,
+    not_now,
+    phrase_on_another_day,
+    without_what_is_put_off,
+)
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.text import kana_readings, trim
 from app.scenario import Phrases
@@ -96,6 +102,12 @@ class RuleContext:
         """The game's last line, analysed once for every rule that reads it."""
         last = self.state.last_line
         return self.analyzer.analyze(last.text) if last is not None and last.text else None
+
+    @cached_property
+    def decided_text(self) -> AnalyzedText:
+        """The text without its sentences, before the last, that put something off or leave it undecided
+        (without_what_is_put_off), read once for every rule and every candidate that asks."""
+        return without_what_is_put_off(self.text, self.analyzer)
 
     def invites(self, line: AnalyzedText) -> bool:
         """The line invites (行ってみない？, 一緒に見に行くか) by the built-in data or the scenario's own."""

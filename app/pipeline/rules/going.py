@@ -491,7 +491,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
         return None
     place = places[0]
     names = sorted((normalize(n) for n in place.names), key=len, reverse=True)
-    for sentence in sentences_of(without_what_is_put_off(ctx.text, ctx.analyzer)):
+    for sentence in sentences_of(ctx.decided_text):
         # (a place question's words in a proposal ask nothing: 駐在所で詳しい記録見せてもらおか)
         if not intends(sentence) or _HAVING_OTHERS_DO.search(trim(sentence.norm)):
             continue
@@ -577,7 +577,7 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
         return None
     # (a going put off or only weighed in an earlier sentence is none: 書庫に戻るか、もう少しここを見るか…
     # もう少し見ます)
-    decided = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
+    decided = replace(ctx, text=ctx.decided_text)
     if decided.moves_in_text(TO_A_NAMED_PLACE) or heads_for(ctx.text, ctx.place_names):
         return None
     candidate = ctx.candidate_for(action)

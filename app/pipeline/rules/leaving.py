@@ -15,7 +15,7 @@ from app.pipeline.readings.farewell import (
     has_leave_cue,
     leaving_phrase_closes,
 )
-from app.pipeline.readings.movement import has_movement_cue, on_another_day, without_what_is_put_off
+from app.pipeline.readings.movement import has_movement_cue, on_another_day
 from app.pipeline.readings.replies import ASKING
 from app.pipeline.readings.text import (
     CLOSING_MARKS,
@@ -67,7 +67,7 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)
-    now = replace(ctx, text=without_what_is_put_off(ctx.text, ctx.analyzer))
+    now = replace(ctx, text=ctx.decided_text)
     if mentioned_moves(now.text, now.candidates, now.analyzer) and now.moves_in_text():
         return None
     return farewell
