@@ -220,6 +220,19 @@ def test_every_leaving_verb_is_a_leave_cue(verb: str, _: str, analyzer: TextAnal
     assert has_leave_cue(analyzer.analyze(f"そろそろ{verb}します"))
 
 
+_KANA_LEAVING = lexicon.load("movement")["leaving_in_kana"]
+
+
+@pytest.mark.parametrize("text", _KANA_LEAVING["must_match"])
+def test_leaving_typed_in_kana_is_a_leave_cue(text: str, analyzer: TextAnalyzer) -> None:
+    assert has_leave_cue(analyzer.analyze(text))
+
+
+@pytest.mark.parametrize("text", _KANA_LEAVING["must_not_match"])
+def test_other_kana_kaeru_is_no_leave_cue(text: str, analyzer: TextAnalyzer) -> None:
+    assert not has_leave_cue(analyzer.analyze(text))
+
+
 def test_phrases_are_loaded_normalised_and_once() -> None:
     loaded = lexicon.phrases("farewell", "farewell")
     assert len(loaded) == len(set(loaded)) and all(p == normalize(p) for p in loaded)

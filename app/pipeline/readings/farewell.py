@@ -74,6 +74,9 @@ _WHEN = ("とき", "時", "前", "際", "まで", "なら", "ところ", "途中
 
 # Anything that says the player is leaving; a leave chosen without one of these is a false action.
 LEAVE_VERBS = lexicon.words("movement", "leaving")
+# 帰る typed in kana, in the forms 変える does not have (かえります, かえろう): movement.json's leaving_in_kana.
+_KANA_LEAVING_LEMMA = normalize(lexicon.load("movement")["leaving_in_kana"]["lemma"])
+_KANA_LEAVING_FORMS = lexicon.words("movement", "leaving_in_kana")
 
 
 # Leaving verbs the analyser cuts in two, as (the first word, the second's dictionary form): 引き上げる,
@@ -322,7 +325,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     asked = False
     for index, (_, lemma, _) in enumerate(text.tokens):
         split = index > 0 and (surfaces[index - 1], lemma) in _SPLIT_LEAVE_VERBS
-        if not (lemma in LEAVE_VERBS or (split and surfaces[index - 2 : index - 1] != ["を"])):
+        in_kana = lemma == _KANA_LEAVING_LEMMA and surfaces[index] in _KANA_LEAVING_FORMS
+        if not (lemma in LEAVE_VERBS or in_kana or (split and surfaces[index - 2 : index - 1] != ["を"])):
             continue  # 網を引き上げる pulls something up
         # 失礼する前に; 帰っちゃったら: the auxiliary does not change what follows
         after = [s for s in surfaces[index + 1 : index + 4] if s not in _LEAVE_VERB_TAILS][:2]

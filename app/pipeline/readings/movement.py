@@ -288,6 +288,8 @@ def has_movement_cue(
             or ("ず" in following and not tokens[end][0].endswith(_U_ROW))
             # the western negative ん (よだきいけん、行かん; 行けん); not the ん of 行くん, which is の
             or any(surface == "ん" and lemma == _NEGATIVE_N for surface, lemma, _ in after_verb[:1])
+            # …and the eastern ね, as plainly_negated reads it (行かねー, 戻らねえ)
+            or plainly_negated(after_verb)
         )
         if (
             negated
@@ -694,7 +696,11 @@ def _must(after_verb: tuple[tuple[str, str, str], ...], verb: tuple[str, str, st
     surfaces = [surface for surface, _, _ in clause]
     if surfaces[:3] == ["ない", "わけ", "に"]:  # (…には, then いかない: cannot not go)
         return [s for s in surfaces[3:] if s != "は"][:1] in ([c] for c in _CANNOT_NOT)
-    if surfaces[:2] not in (["ない", "と"], ["ん", "と"]):
+    # (the eastern ね the analyser reads as ない or ず: 戻らねーと, 行かねば)
+    eastern = bool(clause) and surfaces[0].startswith("ね") and clause[0][1] in _NEGATIVE_LEMMAS
+    if eastern and surfaces[1:2] == ["ば"]:
+        return True
+    if surfaces[1:2] != ["と"] or not (surfaces[0] in ("ない", "ん") or eastern):
         return False
     rest = surfaces[2:]
     return all(s in SENTENCE_END_PARTICLES for s in rest) or rest[0].startswith(_MUST_TAIL)

@@ -55,6 +55,18 @@ def test_ending_a_shift_is_a_leave_cue(
 
 
 @pytest.mark.issue(27)
+@pytest.mark.round(17)
+@pytest.mark.parametrize(
+    "text", ["おつかれっしたー", "今日は本当にお疲れさまでした", "ごめんなさい、きょうはかえります"]
+)
+def test_the_day_done_or_home_typed_in_kana_lets_a_leave_stand(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    # (the model's right leaves, vetoed on round 17's first run)
+    assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
 @pytest.mark.parametrize(
     "text",
     [
