@@ -162,6 +162,34 @@ def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
         assert interpreter.interpret(hoshizora.id, text, where).decided_by != "rule:going_to_a_person", text
 
 
+@pytest.mark.round(18)
+def test_meeting_an_absent_character_now_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 18's togaki: 僕は若旦那に直接会ってみることにした had no movement verb, and its decision (ことにした)
+    read as past. Meeting someone absent, now, goes where they are; not met before, not a meeting that leads
+    on to a farewell (fukusuu: 葛城さんにも会いたいけど、今日はもう遅いし、失礼します)."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = ("僕は店長に直接会ってみることにした", "真壁さんに会ってみます")
+    staying = ("店長に会ったことある？", "店長には会ってない", "店長にも会いたいけど、今日はもう遅いし、失礼します")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
+@pytest.mark.round(18)
+def test_a_longer_name_of_another_is_not_the_shorter_one(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 18's dousei: 大親方に見てもらいに行ってきます found both 大親方 and 親方 (another's name inside it),
+    two places, and went nowhere."""
+    minato = next(c for c in hoshizora.characters if c.id == "湊")
+    renamed = minato.model_copy(update={"aliases": [*minato.aliases, "副店長"]})
+    scenario = hoshizora.model_copy(
+        update={"characters": [renamed if c.id == "湊" else c for c in hoshizora.characters]}
+    )
+    state = stage_state.model_copy(update={"present": ["灯"], "elsewhere": {"真壁": "控え室", "湊": "ロビー"}})
+    _assert_going_to_a_person(scenario, state, analyzer, ("副店長に見てもらいに行ってきます",))
+
+
 @pytest.mark.issue(27)
 def test_going_to_someone_s_place_or_to_see_their_face(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer

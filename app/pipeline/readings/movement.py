@@ -393,7 +393,13 @@ def _chain_is_past(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     verbs = [i for i, (_, _, pos) in enumerate(sentence) if pos == "動詞"]
     if not verbs:
         return False
+    # (会ってみることにした: decided to, now; the past is the deciding's)
+    if [surface for surface, _, _ in sentence[max(verbs[-1] - 2, 0) : verbs[-1]]] == list(_DECIDED_TO):
+        return False
     return any(surface in ("た", "だ") and lemma == _PAST for surface, lemma, _ in sentence[verbs[-1] + 1 :])
+
+
+_DECIDED_TO = tuple(normalized_words("こと に"))
 
 
 def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:

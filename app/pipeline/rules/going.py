@@ -130,8 +130,10 @@ _TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
 
 _PLURALS = ("", *normalized_words("たち 達 ら"))
 
-# Going to a person: any movement, or visiting their place (宮本さんのところにも伺ってみます).
+# Going to a person: any movement, or visiting their place (宮本さんのところにも伺ってみます), or meeting
+# them where they are (若旦那に直接会ってみることにした).
 _VISITING = lexicon.words("movement", "visiting")
+_MEETING = lexicon.words("movement", "meeting")
 _TO_A_PERSON = TO_A_NAMED_PLACE | _VISITING
 # A person's place (番頭さんのところ, 店長とこ): going there goes where they are (going_to_a_person), and an
 # invitation there invites to it (agreement_to_invitation).
@@ -162,7 +164,7 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     話を聞きに行こう, 駐在さんにこのこと知らせてくる), or named anywhere in a text that goes to see someone
     without saying whom (健太さん、朝から姿が見えないし、ちょっと会いに行ってみます)."""
     norm = ctx.text.norm
-    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE)]
+    moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE) or _meets(s)]
     # (visiting counts towards someone's place only: 店長に伺ってみます asks)
     visiting = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _VISITING)]
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
@@ -170,12 +172,55 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     for character, names in _absent(ctx, elsewhere):
         # (with a plural after the name: 汐里さんたちのところへ行ってくる)
         called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
-        directed = any(_after_the_name(s, c, p) for c in called for p in _TO_THE_PERSON for s in moving) or any(
-            _after_the_name(s, c, p) for c in called for p in TO_THEIR_PLACE for s in visiting
+        # (another's longer name is not this one's: 大親方に… goes to 大親方, not to 親方)
+        longer = _longer_names_of_others(ctx, character, names)
+        said, going, calling = (
+            [_blanked(s, longer) for s in moving],
+            [_blanked(s, longer) for s in visiting],
+            _blanked(norm, longer),
         )
-        if directed or (to_see_someone and any(c in norm for c in called)):
+        directed = any(_after_the_name(s, c, p) for c in called for p in _TO_THE_PERSON for s in said) or any(
+            _after_the_name(s, c, p) for c in called for p in TO_THEIR_PLACE for s in going
+        )
+        if directed or (to_see_someone and any(c in calling for c in called)):
             found.add((character, elsewhere[character]))
     return found
+
+
+def _meets(sentence: AnalyzedText) -> bool:
+    """The sentence meets someone, now, and ends on it (若旦那に直接会ってみることにした), with no movement verb
+    of its own, whose tense then decides (店長に会いに行った？ went); not a meeting that leads on to something
+    else (葛城さんにも会いたいけど、今日はもう…失礼します)."""
+    words = sentence.tokens
+    if any(lemma in TO_A_NAMED_PLACE for _, lemma, _ in words) or not has_movement_cue(sentence, _MEETING):
+        return False
+    last = max(i for i, (_, lemma, _) in enumerate(words) if lemma in _MEETING)
+    return not any(
+        surface in _PAUSING or (pos == "助詞" and surface in _LEADING_ON) for surface, _, pos in words[last + 1 :]
+    )
+
+
+_LEADING_ON = frozenset(normalized_words("けど けれど けれども が し から ので のに ながら"))
+_PAUSING = frozenset("、,…‥")
+
+
+def _longer_names_of_others(ctx: RuleContext, character: str, names: tuple[str, ...]) -> tuple[str, ...]:
+    """Other characters' names that hold one of `names` (大親方 holds 親方), longest first."""
+    longer = {
+        other
+        for someone, theirs in ctx.character_names
+        if someone != character
+        for other in theirs
+        if any(name in other and name != other for name in names)
+    }
+    return tuple(sorted(longer, key=len, reverse=True))
+
+
+def _blanked(text: str, names: tuple[str, ...]) -> str:
+    """`text` with each of `names` written over, so no shorter name is found inside it."""
+    for name in names:
+        text = text.replace(name, "＿" * len(name))
+    return text
 
 
 def _after_the_name(sentence: str, name: str, particle: str) -> bool:
@@ -221,7 +266,8 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
         return None
     if excuse_asked(ctx.text) or not_now(ctx.text):
         return None
-    found = _people_gone_to(ctx, elsewhere) if ctx.moves_in_text(_TO_A_PERSON) else _place_alone(ctx, elsewhere)
+    going = ctx.moves_in_text(_TO_A_PERSON) or any(_meets(s) for s in sentences_of(ctx.text))
+    found = _people_gone_to(ctx, elsewhere) if going else _place_alone(ctx, elsewhere)
     places = {location for _, location in found}
     if len(places) != 1:
         return None
@@ -593,6 +639,8 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
     ]
     if predicates:
         return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
+    if candidate is not None and not is_question(ctx.text) and (owned := _what_the_place_has(ctx, candidate)):
+        return Outcome(NONE, "move_needs_movement", f"the text speaks of the place's 「{owned}」, not of going there")
     # (its only going asked of someone else: 千鶴さん、先に神社に戻ってて)
     if movement_asked_of_another(ctx.text):
         return Outcome(NONE, "move_needs_movement", "the text asks someone else to go")
@@ -606,6 +654,27 @@ _BETWEEN = frozenset(("助詞", "副詞", "補助記号", "接頭辞"))
 # (見とったって: hearsay of the past; 見たら: if; 調べない: not)
 _DONE_IF_OR_NOT = frozenset(normalized_words("た たって たら ない ず ぬ"))
 _THEN = lexicon.phrases("movement", "then")
+# (港がよく見えますね: the place in sight is not looked over)
+_SEEN_FROM_AFAR = lexicon.words("movement", "seen_from_afar")
+
+
+_OF = normalize("の")
+
+
+def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
+    """What the text, with no predicate, says the place has (神社の娘さんなんですよね: its daughter; round 18's
+    model moved there at 0.94): a noun after the place and の that is not its part or side (蔵の中へ, 書斎の
+    ほうへ), and that is not where the text goes (神社の裏手へ)."""
+    norm = ctx.text.norm
+    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
+        at = norm.find(name)
+        if at < 0:
+            continue
+        words = ctx.analyzer.analyze(norm[at + len(name) :]).tokens
+        if len(words) < 2 or words[0][0] != _OF or words[1][2] != "名詞" or words[1][1] in _PLACE_PART:
+            return None
+        return None if any(surface in _GOING_THERE[1:] for surface, _, _ in words[2:]) else words[1][0]
+    return None
 
 
 def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
@@ -624,7 +693,7 @@ def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
         index = next(
             (i for i, (_, lemma, pos) in enumerate(words) if pos not in _BETWEEN and lemma not in _PLACE_PART), None
         )
-        if index is None or words[index][2] not in ("動詞", "名詞"):
+        if index is None or words[index][2] not in ("動詞", "名詞") or words[index][1] in _SEEN_FROM_AFAR:
             return False
         verb = words[index][0]
         if not (verb.startswith(SEEING) or normalize(words[index][1]).startswith(SEEING)):
