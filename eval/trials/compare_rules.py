@@ -1,6 +1,6 @@
 """Which cases would the rules decide differently than at another revision? No model is run.
 
-    python eval/trials/compare_rules.py a7dc7f5 [--skip SET ...]
+    python eval/trials/compare_rules.py a7dc7f5 [--exclude kagoshima_ben,hitei]
 
 For every public and held-out case it applies both revisions' rules: the rules that decide before the
 model, and the vetoes after it for every candidate the model could pick. It prints each case whose
@@ -128,14 +128,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("revision", help="a git revision whose rules and addressee finder to compare with")
     parser.add_argument(
-        "--skip",
-        action="append",
-        default=[],
-        metavar="SET",
-        help="leave out a set by its name (a committed round whose first run is still to come); repeatable",
+        "--exclude",
+        default="",
+        help="comma-separated set file stems to leave out (a committed round whose first run is to come)",
     )
     arguments = parser.parse_args()
-    revision, skipped = arguments.revision, set(arguments.skip)
+    revision, excluded = arguments.revision, set(filter(None, arguments.exclude.split(",")))
     then, addressee_then = (
         module_at(revision, "app/pipeline/refine.py"),
         module_at(revision, "app/pipeline/addressee.py"),
@@ -155,7 +153,7 @@ def main() -> None:
         names_of = {
             sid: tuple((c.id, tuple(character_names(sc, c.id))) for c in sc.characters) for sid, sc in scenarios.items()
         }
-        for path in sorted(p for p in Path().glob(pattern) if str(p) in committed and p.stem not in skipped):
+        for path in sorted(p for p in Path().glob(pattern) if str(p) in committed and p.stem not in excluded):
             eval_file = load_eval_file(path)
             for case in eval_file.cases:
                 state = eval_file.states[case.state]
