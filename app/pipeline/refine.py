@@ -49,6 +49,7 @@ from app.pipeline.rules.topics import (
     steering_attempt,
     tenure_is_small_talk,
     topic_already_heard,
+    topic_needs_speech,
     topic_set_aside,
 )
 
@@ -96,6 +97,7 @@ __all__ = [
     "steering_attempt",
     "tenure_is_small_talk",
     "topic_already_heard",
+    "topic_needs_speech",
     "topic_set_aside",
     "waiting_at_place",
 ]
@@ -147,6 +149,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     place_question_is_not_move,
     topic_set_aside,
     topic_already_heard,
+    topic_needs_speech,
     leave_needs_cue,
     move_asked_leave_for,
     tenure_is_small_talk,

@@ -4,7 +4,7 @@ a rule answers (an Outcome)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
 from app.pipeline.actions import Action
@@ -19,6 +19,7 @@ from app.pipeline.readings.movement import (
     without_what_is_put_off,
 )
 from app.pipeline.readings.replies import is_invitation
+from app.pipeline.readings.stage import staged
 from app.pipeline.readings.text import kana_readings, trim
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -102,6 +103,14 @@ class RuleContext:
         """The game's last line, analysed once for every rule that reads it."""
         last = self.state.last_line
         return self.analyzer.analyze(last.text) if last is not None and last.text else None
+
+    @cached_property
+    def spoken(self) -> RuleContext:
+        """The context with the line's stage directions read as sentences of their own, and a speech wholly
+        in 「」 as said (「では、また伺います」（一礼して暖簾をくぐる） as では、また伺います。一礼して暖簾を
+        くぐる。: a farewell, then a parting gesture); itself for a line of speech only."""
+        line = staged(self.text.raw)
+        return self if line.plain else replace(self, text=self.analyzer.analyze(line.as_sentences()))
 
     @cached_property
     def decided_text(self) -> AnalyzedText:

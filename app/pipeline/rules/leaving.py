@@ -73,6 +73,12 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     return farewell
 
 
+def _closing_farewell_as_said(ctx: RuleContext) -> str | None:
+    """_closing_farewell of the line, or of its speech with its stage directions as sentences of their own
+    (「では、また伺います」（一礼して暖簾をくぐる）: the farewell, then a gesture)."""
+    return _closing_farewell(ctx) or (None if ctx.spoken is ctx else _closing_farewell(ctx.spoken))
+
+
 def _plans_a_visit(ctx: RuleContext, farewell: str) -> bool:
     """The farewell is a promise to come again whose words name a reachable place (明日また喫茶店に寄るつもり):
     a plan to go there, not a leave from here."""
@@ -175,7 +181,7 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
 def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text (失礼します) leaves when leaving is possible; asking about
     the word (失礼しますって言うの？) does not."""
-    if ctx.candidate_for(LEAVE) is None or (farewell := _closing_farewell(ctx)) is None:
+    if ctx.candidate_for(LEAVE) is None or (farewell := _closing_farewell_as_said(ctx)) is None:
         return None
     return Outcome(LEAVE, "farewell_leaves", f"ends with the farewell 「{farewell}」")
 
@@ -186,7 +192,7 @@ def farewell_leaves(action: Action | None, ctx: RuleContext) -> Outcome | None:
 def farewell_without_leave(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A farewell at the end of the text where the player cannot leave is small talk: the game has no
     leave to give, and with none to pick the model read 「ほな、また来ますわ」 as a topic."""
-    if ctx.candidate_for(LEAVE) is not None or (farewell := _closing_farewell(ctx)) is None:
+    if ctx.candidate_for(LEAVE) is not None or (farewell := _closing_farewell_as_said(ctx)) is None:
         return None
     return Outcome(NONE, "farewell_without_leave", f"ends with the farewell 「{farewell}」; leaving is not possible")
 
@@ -206,5 +212,8 @@ def leave_needs_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
         if (farewell := ending_farewell(own)) is not None and _plans_a_visit(ctx, farewell):
             own = ctx.analyzer.analyze("".join(s.norm for s in sentences_of(own)[:-1]))
         if has_leave_cue(own) or ctx.phrases.said("farewell", own) is not None:
+            return None
+        # (a farewell farewell_leaves reads, a gesture after it: 「では、また伺います」（一礼して…）)
+        if _closing_farewell_as_said(ctx) is not None:
             return None
     return Outcome(NONE, "leave_needs_cue", "no farewell or leaving verb in the text")
