@@ -156,3 +156,16 @@ def test_a_place_weighed_in_a_sentence_before_the_last_is_not_gone_to(
     moving = (f"ここに残るか帰るか…それなら、{alias}で話しましょう",)
     staying = (f"{place}を見るか部屋に戻るか…いや、今夜はもう休みます", f"{alias}を調べるか、帰るか…")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+@each_place_and_alias
+def test_trying_staying_or_dropping_by_to_do_something_there_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 18: 喫茶店で美和さんに聞いてみます, 先に食堂で待ってようかな, お宮で鬼の話でも聞いてこうかのう went
+    nowhere (intention.json knew てみる, not てみます; ていよう and ていこう contracted were no intention)."""
+    moving = (f"{place}で話を聞いてみます", f"先に{alias}で待ってようかな", f"{place}で話でも聞いてこうかのう")
+    staying = (f"{place}で話を聞いてみました", f"{alias}で待ってよ", f"{place}で話を聞いてみますか")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
