@@ -365,11 +365,16 @@ def _asked_of_another(
     return any(token_patterns.ends_with(pattern, words) for pattern in _ASKED_OF_ANOTHER)
 
 
+def asked_of_another(tokens: tuple[tuple[str, str, str], ...], index: int) -> bool:
+    """The verb at `index` closes a sentence asking someone else to go (先に帰っててください)."""
+    return _asked_of_another(tokens[index], tokens[index + 1 :], tokens[:index])
+
+
 def movement_asked_of_another(text: AnalyzedText) -> bool:
     """A movement verb of the text whose sentence asks someone else to go (千鶴さん、先に神社に戻ってて)."""
     tokens = text.tokens
     return any(
-        pos == "動詞" and lemma in TO_A_NAMED_PLACE and _asked_of_another(tokens[i], tokens[i + 1 :], tokens[:i])
+        pos == "動詞" and lemma in TO_A_NAMED_PLACE and asked_of_another(tokens, i)
         for i, (_, lemma, pos) in enumerate(tokens)
     )
 

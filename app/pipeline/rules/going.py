@@ -337,8 +337,9 @@ def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one
-# before の, which points at a thing there (あそこの神社).
-_POINTING = frozenset(normalized_words("そこ あそこ あっち そっち あちら そちら"))
+# before の, which points at a thing there (あそこの神社); and at someone (彼女, あの人): movement.json.
+_POINTING = lexicon.words("movement", "pointing")
+_POINTING_AT_SOMEONE = lexicon.phrases("movement", "pointing_at_someone")
 
 
 # How long a going with no place or thing at all may be to go where the last line pointed (行くぞ, よし、行こう).
@@ -372,7 +373,10 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
             for i, (surface, _, _) in enumerate(sentence.tokens)
         )
     ]
-    goes_pointed = any(has_movement_cue(s, TO_A_NAMED_PLACE) and not is_place_question(s) for s in pointing)
+    # (visiting a place pointed at goes there: そちらに伺ってみます)
+    goes_pointed = any(has_movement_cue(s, _TO_A_PERSON) and not is_place_question(s) for s in pointing)
+    if not pointing and (to_them := _going_to_someone_pointed(ctx, line)) is not None:
+        return to_them
     # (a short going after an invitation or an offer is a reply to it: agreement_to_invitation's)
     replying = offers(line) or ctx.invites(line)
     if not goes_pointed and (replying or not _short_bare_going(ctx.text)):
@@ -381,6 +385,29 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     if len(named) != 1:
         return None
     return Outcome(named[0].action, "going_where_pointed", f"goes where the last line named: {named[0].action.target}")
+
+
+def _going_to_someone_pointed(ctx: RuleContext, line: AnalyzedText) -> Outcome | None:
+    """A sentence that goes to someone pointed at (彼女を追いかけます; あの人のとこ、行ってみるか) goes where the
+    absent characters the last line names are (真帆なら、さっき桐野先生のところへ薬を取りに行ったぞ), when
+    that is one reachable place."""
+    going = [
+        s
+        for s in sentences_of(ctx.text)
+        if any(word in s.norm for word in _POINTING_AT_SOMEONE)
+        and (has_movement_cue(s, _TO_A_PERSON) or _meets(s))
+        and not is_place_question(s)
+    ]
+    if not going:
+        return None
+    named = {place for _, names, place in absent_characters(ctx) if any(c in line.norm for c in as_called(names))}
+    if len(named) != 1:
+        return None
+    (place,) = named
+    candidate = ctx.candidate_for(Action("move", place))
+    if candidate is None:
+        return None
+    return Outcome(candidate.action, "going_where_pointed", f"goes to whom the last line named, at {place}")
 
 
 def seeing_someone_where_they_are(action: Action | None, ctx: RuleContext) -> Outcome | None:

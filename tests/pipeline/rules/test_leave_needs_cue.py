@@ -398,3 +398,15 @@ def test_being_told_to_go_or_a_dialect_not_going_is_no_cue(
     """Round 17's niigata_ben and itazura: the model left (0.42, 0.60) on a line that refuses to go home
     after being told to (帰れって言われても帰らねーし)."""
     assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+def test_sending_someone_else_home_is_no_leave_cue(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 18's dousei: 兄さん、先に帰っててください left (the model at 0.76): the player sends someone else
+    home. Asking to be let go (帰らせてください) is the player's own."""
+    for text in ("湊さん、先に帰っててください", "もう帰ってください", "先に帰ってて"):
+        assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None, text
+    assert leave_needs_cue(LEAVE, context("今日はもう帰らせてください", hoshizora, stage_state, analyzer)) is None
