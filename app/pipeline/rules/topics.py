@@ -129,6 +129,9 @@ def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | 
     return Outcome(named[0].action, "more_of_the_last_line", f"asks more of {named[0].action.target}, the last line's")
 
 
+_NOTING_BACK = lexicon.pattern("small_talk", "noting_back")
+
+
 def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """The text repeats a phrase of what a character knows of one topic, and of no other (「紺のスーツの
     男性は裏口のほうを気にしていたのですか」 after 「…紺のスーツで、通用口のほうを気にしていた」): the
@@ -136,6 +139,9 @@ def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
     topics still allowed (addressee and words filters) count, and place names of three characters or
     more do not count towards the phrase: a note may name the place the player only asks about (a
     shorter one, masked, would cut words it is part of: 入口 in 搬入口)."""
+    # (なるほど、昨日の夕方までは確かにあった、と。: what was heard, taken in, asks nothing)
+    if _NOTING_BACK.search(ctx.text.norm) and not is_question(ctx.text):
+        return None
     topics, _ = filter_by_words(
         [c for c in ctx.candidates if c.action.kind == "intent" and c.notes], ctx.text, ctx.analyzer
     )

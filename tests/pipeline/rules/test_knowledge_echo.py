@@ -52,3 +52,15 @@ def test_no_phrase_of_an_allowed_topic_decides_nothing(
 ) -> None:
     scenario, state = scenes[scene]
     assert knowledge_echo(None, context(text, scenario, state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+def test_what_was_heard_taken_in_is_left_to_the_model(scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 18's kurikaeshi: なるほど、昨日の夕方までは確かにあった、と。 notes what the character just said
+    and asks nothing; the echo of its knowledge decided a topic. Asked back, it still does."""
+    scenario, state = scenes["hoshizora"]
+    for text in ("なるほど、搬入口の辺りで誰か見た、と。", "搬入口の辺りで誰か見た、と。"):
+        assert knowledge_echo(None, context(text, scenario, state, analyzer)) is None, text
+    outcome = knowledge_echo(None, context("なるほど、搬入口の辺りで誰か見たの？", scenario, state, analyzer))
+    assert outcome is not None and outcome.action == Action("intent", "不審な人物")
