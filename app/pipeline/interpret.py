@@ -498,7 +498,10 @@ class Interpreter:
             self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
         if result.decided_by == self.backend.name and result.action.kind == "intent":
             candidate = next(c for c in shown if c.token == decision.option)
-            self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0), budget)
+            # (a topic reached only once the model's own pick left the decision is unsure, however high
+            # the score it has among those left: 古書店って、ここからまっすぐでしたっけ？ … → a topic at 0.91)
+            unsure = choice.choice in dropped
+            self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0), budget, unsure)
         result.trace["model"]["notation"] = result.action.notation
         if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:
             self._apply(
@@ -514,10 +517,13 @@ class Interpreter:
         context: RuleContext,
         none_score: float,
         budget: Budget | None = None,
+        unsure: bool = False,
     ) -> None:
-        """The separate なし decision (confirm.py) for a topic picked with little confidence. A model
-        failure here leaves the pick as it is: the first answer was already valid."""
-        if result.confidence is None or result.confidence >= self.confirm_below:
+        """The separate なし decision (confirm.py) for a topic picked with little confidence, or `unsure`
+        otherwise. A model failure here leaves the pick as it is: the first answer was already valid."""
+        if result.confidence is None or self.confirm_below == 0:
+            return
+        if result.confidence >= self.confirm_below and not unsure:
             return
         # 「おやすみなさい」って何て言うの？ is about a word, not a topic: unsure picks for such texts were
         # all wrong on the public and held-out sets. A sure one stands (a scenario about manners).

@@ -249,3 +249,21 @@ def test_bad_requests_name_the_field(
 def test_unknown_state_id_is_refused(interpreter: Interpreter, stage_state: GameState) -> None:
     with pytest.raises(StateError):
         interpreter.interpret("hoshizora", "x", stage_state.model_copy(update={"moves": ["屋上"]}))
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+def test_a_topic_reached_once_the_model_s_pick_dropped_out_is_checked(
+    interpreter: Interpreter, fake_backend: FakeBackend, stage_state: GameState
+) -> None:
+    """Round 18's kurikaeshi: the model's move dropped out (a place question) and a topic scored 0.91 among
+    the rest, over the check's bar: 古書店って、ここからまっすぐでしたっけ？ もう一度道を教えてください."""
+    interpreter.confirm_below = 0.5  # the fake's picks are confident: above this bar
+    fake_backend.queue("A5>A2")  # ロビー dropped out; 機材トラブル next
+    fake_backend.queue_confirmation(p_yes=0.02, p_yes_content_free=0.25)
+    result = interpreter.interpret("hoshizora", "ロビーまで変な音が響いてたけど平気？", stage_state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:topic_not_confirmed"
+    # the model's own pick, over the bar, goes unchecked
+    fake_backend.queue("A2")
+    result = interpreter.interpret("hoshizora", "さっきから変な音しない？", stage_state)
+    assert result.action.notation == "意図:機材トラブル" and "confirmation" not in result.trace
