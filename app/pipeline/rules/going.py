@@ -635,7 +635,35 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
     if len(moves) == 1 and ctx.moves_in_text() and not named_things(ctx.text):
         return None
+    if _to_someone_the_rules_cannot_name(ctx, action):
+        return None
     return Outcome(NONE, "move_needs_destination_or_cue", "the text names no reachable place")
+
+
+def _to_someone_the_rules_cannot_name(ctx: RuleContext, action: Action) -> bool:
+    """The text goes to someone's place (お母さんのとこへもんてみるわ) by a word that names no character of the
+    scenario, and the model's move goes where an absent character is: it read whom the word means from
+    the characters' descriptions (round 18's okayama_ben, 0.97), which the rules cannot. A character the
+    rules do name is going_to_a_person's."""
+    if action.target not in (ctx.state.elsewhere or {}).values() or not ctx.moves_in_text(_TO_A_PERSON):
+        return False
+    norm = ctx.text.norm
+    names = tuple(n for _, theirs in ctx.character_names for n in theirs)
+    called = tuple(as_called((*names, *kana_readings(names, ctx.analyzer))))
+    for marker in _SOMEONES_PLACE:
+        at = norm.find(marker)
+        while at > 0:
+            # (the ん of んとこ may close the honorific, おばちゃんとこ, or follow a name, リクんとこ)
+            owners = (norm[:at], norm[: at + 1]) if marker.startswith("ん") else (norm[:at],)
+            if not any(o.endswith(called) for o in owners) and owners[-1].endswith(HONORIFIC_FORMS):
+                return True
+            at = norm.find(marker, at + 1)
+    return False
+
+
+# Someone's place, after the word that names them with an honorific (お母さんのとこ, 先生の奥さんのところ,
+# おばちゃんとこ); not のうち (among), nor a time or a thing's (今日のところは, 下駄箱んとこ).
+_SOMEONES_PLACE = tuple(m for m in TO_THEIR_PLACE if m.startswith(("の", "ん")) and m != normalize("のうち"))
 
 
 _COPULAS = frozenset(normalized_words("だ です"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.actions import NONE
+from app.pipeline.actions import NONE, Action
 from app.pipeline.refine import move_needs_destination_or_cue
 from app.scenario import Scenario
 from app.schemas import GameState
@@ -53,3 +53,27 @@ def test_a_direction_stands_for_the_one_reachable_place(
     assert move_needs_destination_or_cue(move("ロビー"), context(text, hoshizora, state, analyzer)) is None
     # a thing named that merely starts like a direction is something else
     assert move_needs_destination_or_cue(move("ロビー"), context("下駄を買いに行こう", hoshizora, state, analyzer))
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+def test_going_to_someone_the_rules_cannot_name_leaves_the_model_s_move(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 18's okayama_ben: お母さんのとこへもんてみるわ; the model moved (0.97) to where the mother, absent,
+    is (it read her from the characters' descriptions), and the veto overturned it. A word with an honorific
+    that names no character, going to their place, lets a move stand that goes where someone absent is."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    lobby = Action("move", "ロビー")
+    for text in ("お母さんのとこへ行ってみるわ", "おじさんのところに戻ります", "おばちゃんとこ行こ"):
+        assert move_needs_destination_or_cue(lobby, context(text, hoshizora, state, analyzer)) is None, text
+    for text in (
+        "今日のところはこれで帰ります",  # a time
+        "お母さんのとこに電話した？",  # no going
+        "下駄箱んとこ見てくる",  # a thing's place, no honorific
+    ):
+        assert move_needs_destination_or_cue(lobby, context(text, hoshizora, state, analyzer)) is not None, text
+    # not where anyone absent is
+    backstage = Action("move", "控え室")
+    text = "お母さんのとこへ行ってみるわ"
+    assert move_needs_destination_or_cue(backstage, context(text, hoshizora, state, analyzer)) is not None
