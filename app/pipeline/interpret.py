@@ -498,9 +498,9 @@ class Interpreter:
             self._apply(result, veto, confidence=decision.scores.get(NONE_TOKEN))
         if result.decided_by == self.backend.name and result.action.kind == "intent":
             candidate = next(c for c in shown if c.token == decision.option)
-            # (a topic reached only once the model's own pick left the decision is unsure, however high
-            # the score it has among those left: 古書店って、ここからまっすぐでしたっけ？ … → a topic at 0.91)
-            unsure = choice.choice in dropped
+            # (a topic reached only once the model's likeliest option left the decision is unsure, however
+            # high the score it has among those left: 古書店って、ここからまっすぐでしたっけ？ … → a topic at 0.91)
+            unsure = max(choice.probabilities, key=lambda o: choice.probabilities[o]) in dropped
             self._confirm(result, candidate, context, decision.scores.get(NONE_TOKEN, 0.0), budget, unsure)
         result.trace["model"]["notation"] = result.action.notation
         if result.action != NONE and result.confidence is not None and result.confidence < self.min_confidence:

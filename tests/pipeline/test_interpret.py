@@ -1,10 +1,16 @@
 """The whole pipeline around a fake backend: what reaches the model, and what comes back."""
 
+from dataclasses import replace
+
 import pytest
 
+from app.budget import Budget
 from app.errors import InputError, ModelError, ScenarioError, StateError
+from app.pipeline.choice import ChoiceRequest, ChoiceResult
 from app.pipeline.interpret import Interpreter
+from app.scenario import Scenario
 from app.schemas import GameState
+from app.text import TextAnalyzer
 from tests.fakes import FakeBackend
 
 
@@ -267,3 +273,29 @@ def test_a_topic_reached_once_the_model_s_pick_dropped_out_is_checked(
     fake_backend.queue("A2")
     result = interpreter.interpret("hoshizora", "さっきから変な音しない？", stage_state)
     assert result.action.notation == "意図:機材トラブル" and "confirmation" not in result.trace
+
+
+class _GreedyTakesTheSecond(FakeBackend):
+    """Grammar-constrained greedy decoding can end on another option than the likeliest whole answer (the
+    first token's mass pooled over A1…A12): the queued order's second is the greedy choice here."""
+
+    def choose(self, request: ChoiceRequest, budget: Budget | None = None) -> ChoiceResult:
+        result = super().choose(request, budget)
+        second = sorted(result.probabilities, key=lambda o: result.probabilities[o])[-2]
+        return replace(result, choice=second)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(18)
+def test_the_likeliest_option_dropped_out_makes_the_topic_unsure_whatever_greedy_chose(
+    scenarios: dict[str, Scenario], analyzer: TextAnalyzer, stage_state: GameState
+) -> None:
+    """Round 18's kurikaeshi again: greedy decoding had chosen the topic, while the likeliest answer (0.89) was
+    the move that dropped out."""
+    backend = _GreedyTakesTheSecond()
+    interpreter = Interpreter(scenarios, backend, analyzer)
+    interpreter.confirm_below = 0.5
+    backend.queue("A5>A2")
+    backend.queue_confirmation(p_yes=0.02, p_yes_content_free=0.25)
+    result = interpreter.interpret("hoshizora", "ロビーまで変な音が響いてたけど平気？", stage_state)
+    assert result.action.notation == "なし" and result.decided_by == "rule:topic_not_confirmed"
