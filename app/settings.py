@@ -155,8 +155,9 @@ class Settings(BaseSettings):
         0.9,
         ge=0,
         le=1,
-        description="A topic the model picked with a confidence below this is put to it again as one yes/no "
-        "question (does the text talk about this topic?); 0: never.",
+        description="A topic the model picked with a confidence below this, or one reached only once the "
+        "model's likeliest option dropped out of the decision, is put to it again as one yes/no question (does "
+        "the text talk about this topic?); 0: never.",
     )
     confirm_min_ratio: float = Field(
         0.5,
