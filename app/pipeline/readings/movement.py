@@ -316,7 +316,7 @@ _ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
 _TOGETHER = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["together"])))
 _AFFIRMED = token_patterns.patterns("movement", "affirmed")
 _SENTENCE_ENDS = CLOSING_MARKS | {"?"}
-_CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))
+CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))
 
 
 def _own_sentence_before(before_verb: tuple[tuple[str, str, str], ...]) -> tuple[tuple[str, str, str], ...]:
@@ -337,7 +337,7 @@ def _on_a_condition(before_verb: tuple[tuple[str, str, str], ...]) -> bool:
             closing = "" if word[0] == closing else closing
         elif word[0] in _QUOTES:
             closing = _QUOTES[word[0]]
-        elif word[0] in _CLAUSE_BREAKS - {"、", ","}:
+        elif word[0] in CLAUSE_BREAKS - {"、", ","}:
             clause = []
         else:
             clause.append(word)
@@ -358,7 +358,7 @@ def _asked_of_another(
     if any(lemma in _TOGETHER for _, lemma, _ in sentence):
         return False
     # (the request is the verb's own, or a chained verb's after て: not 倉庫に行くから、待っててくれる？)
-    if any(surface in _CLAUSE_BREAKS for surface, _, _ in rest):
+    if any(surface in CLAUSE_BREAKS for surface, _, _ in rest):
         return False
     # (from the word before the verb: 見て|き|て, the verb the auxiliary 来る)
     words = (*before_verb[-1:], verb, *rest)

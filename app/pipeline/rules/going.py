@@ -11,6 +11,7 @@ from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import excuse_asked, has_leave_cue
 from app.pipeline.readings.movement import (
+    CLAUSE_BREAKS,
     TO_A_NAMED_PLACE,
     TOWARDS_A_PLACE,
     after_giving_up,
@@ -196,11 +197,10 @@ def _meets(sentence: AnalyzedText) -> bool:
         return False
     last = max(i for i, (_, lemma, _) in enumerate(words) if lemma in _MEETING)
     return not any(
-        surface in _PAUSING or (pos == "助詞" and surface in _LEADING_ON) for surface, _, pos in words[last + 1 :]
+        surface in _PAUSING or (pos == "助詞" and surface in CLAUSE_BREAKS) for surface, _, pos in words[last + 1 :]
     )
 
 
-_LEADING_ON = frozenset(normalized_words("けど けれど けれども が し から ので のに ながら"))
 _PAUSING = frozenset("、,…‥")
 
 
