@@ -387,6 +387,22 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     return Outcome(named[0].action, "going_where_pointed", f"goes where the last line named: {named[0].action.target}")
 
 
+def _says_a_word(sentence: AnalyzedText, words: tuple[str, ...]) -> bool:
+    """One of `words` is said as words of its own, from one word boundary to another (彼 in 彼を追う, not in
+    彼岸に行こう)."""
+    joined, bounds, at = "", {0}, 0
+    for surface, _, _ in sentence.tokens:
+        joined, at = joined + surface, at + len(surface)
+        bounds.add(at)
+    for word in words:
+        start = joined.find(word)
+        while start >= 0:
+            if start in bounds and start + len(word) in bounds:
+                return True
+            start = joined.find(word, start + 1)
+    return False
+
+
 def _going_to_someone_pointed(ctx: RuleContext, line: AnalyzedText) -> Outcome | None:
     """A sentence that goes to someone pointed at (彼女を追いかけます; あの人のとこ、行ってみるか) goes where the
     absent characters the last line names are (真帆なら、さっき桐野先生のところへ薬を取りに行ったぞ), when
@@ -394,7 +410,7 @@ def _going_to_someone_pointed(ctx: RuleContext, line: AnalyzedText) -> Outcome |
     going = [
         s
         for s in sentences_of(ctx.text)
-        if any(word in s.norm for word in _POINTING_AT_SOMEONE)
+        if _says_a_word(s, _POINTING_AT_SOMEONE)
         and (has_movement_cue(s, _TO_A_PERSON) or _meets(s))
         and not is_place_question(s)
     ]

@@ -101,7 +101,7 @@ def test_going_to_someone_pointed_at_goes_where_the_last_line_named_them(
     for text in ("彼女を追いかけます", "あの人のとこ、行ってみるか", "じゃあ、あいつに会ってみる"):
         outcome = going_where_pointed(None, context(text, hoshizora, said, analyzer))
         assert outcome is not None and outcome.action == move("ロビー"), text
-    for text in ("彼女のとこ行ったことある？", "あの人、どこに行ったの？", "彼女は行かないよ"):
+    for text in ("彼女のとこ行ったことある？", "あの人、どこに行ったの？", "彼女は行かないよ", "彼岸に行こう"):
         assert going_where_pointed(None, context(text, hoshizora, said, analyzer)) is None, text
     # two places named: nowhere
     apart = away.model_copy(update={"elsewhere": {"真壁": "ロビー", "湊": "控え室"}})
