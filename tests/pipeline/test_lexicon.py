@@ -20,7 +20,7 @@ from app.pipeline.readings.farewell import ending_farewell, has_leave_cue
 from app.pipeline.readings.movement import has_movement_cue, intends, is_place_question
 from app.pipeline.readings.replies import is_invitation, offers, says_no, says_yes
 from app.pipeline.readings.small_talk import asks_about_the_person
-from app.pipeline.readings.stage import only_acts
+from app.pipeline.readings.stage import staged
 from app.pipeline.readings.steering import is_instruction
 from app.pipeline.readings.text import trim
 from app.text import AnalyzedText, TextAnalyzer, normalize
@@ -44,7 +44,7 @@ PREDICATES: dict[str, Callable[[AnalyzedText], bool]] = {
     "movement": has_movement_cue,
     "offer": offers,
     "correction": lambda text: read_correction(text.raw, _ANALYZER()).marker != "",
-    "stage": only_acts,
+    "stage": lambda text: staged(text.raw).only_acts,
 }
 # Files of words other tables are built from, with no predicate of their own.
 SHARED = {"speech", "latin"}

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from app import lexicon
 from app.pipeline.readings.text import CLOSING_MARKS
-from app.text import AnalyzedText, normalize
+from app.text import normalize
 
 _PAIRS = tuple(
     (unicodedata.normalize("NFKC", opening), unicodedata.normalize("NFKC", closing))
@@ -42,6 +42,13 @@ class Staged:
     @property
     def directions(self) -> tuple[str, ...]:
         return (*self.before, *self.after)
+
+    @property
+    def only_acts(self) -> bool:
+        """The line is directions only, and none speaks or asks (（酒樽にそっと手を触れる）; 主人公は「火の用心」の
+        札をしばらく眺めていた。): the character acts, and talks about nothing."""
+        speaks = any(word in normalize(direction) for direction in self.directions for word in _SPEAKING)
+        return not self.speech and bool(self.directions) and not speaks
 
     def as_sentences(self) -> str:
         """Each direction and the speech as sentences of their own, in order: 「では、また伺います」（一礼して
@@ -101,11 +108,3 @@ _AFTER_SPEECH = frozenset(CLOSING_MARKS | {"?", "」", "』", "、", ",", "…",
 
 
 _CLOSED = CLOSING_MARKS | {"?"}
-
-
-def only_acts(text: AnalyzedText) -> bool:
-    """The line is directions only, and none speaks or asks (（酒樽にそっと手を触れる）; 主人公は「火の用心」の
-    札をしばらく眺めていた。): the character acts, and talks about nothing."""
-    line = staged(text.raw)
-    speaks = any(word in normalize(direction) for direction in line.directions for word in _SPEAKING)
-    return not line.speech and bool(line.directions) and not speaks

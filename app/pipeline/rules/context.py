@@ -19,7 +19,7 @@ from app.pipeline.readings.movement import (
     without_what_is_put_off,
 )
 from app.pipeline.readings.replies import is_invitation
-from app.pipeline.readings.stage import staged
+from app.pipeline.readings.stage import Staged, staged
 from app.pipeline.readings.text import kana_readings, trim
 from app.scenario import Phrases
 from app.schemas import GameState
@@ -105,11 +105,16 @@ class RuleContext:
         return self.analyzer.analyze(last.text) if last is not None and last.text else None
 
     @cached_property
+    def staging(self) -> Staged:
+        """The line's stage directions and speech (readings/stage.py), read once for every rule and candidate."""
+        return staged(self.text.raw)
+
+    @cached_property
     def spoken(self) -> RuleContext:
         """The context with the line's stage directions read as sentences of their own, and a speech wholly
         in 「」 as said (「では、また伺います」（一礼して暖簾をくぐる） as では、また伺います。一礼して暖簾を
         くぐる。: a farewell, then a parting gesture); itself for a line of speech only."""
-        line = staged(self.text.raw)
+        line = self.staging
         return self if line.plain else replace(self, text=self.analyzer.analyze(line.as_sentences()))
 
     @cached_property

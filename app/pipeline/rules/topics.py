@@ -19,7 +19,6 @@ from app.pipeline.readings.small_talk import (
     prefixed_stem,
     thing_remarked_on,
 )
-from app.pipeline.readings.stage import only_acts
 from app.pipeline.readings.steering import is_instruction
 from app.pipeline.readings.text import (
     is_question,
@@ -308,6 +307,6 @@ def topic_needs_speech(action: Action | None, ctx: RuleContext) -> Outcome | Non
     """A line of stage directions only, none of which speaks or asks (（酒樽にそっと手を触れる）; 主人公は
     「火の用心」の札をしばらく眺めていた。), raises no topic: the character acts, and the model read the
     thing acted on as its topic (round 18's togaki, 0.84 to 0.98). Going and leaving are acts, and stay."""
-    if action is None or action.kind != "intent" or not only_acts(ctx.text):
+    if action is None or action.kind != "intent" or not ctx.staging.only_acts:
         return None
     return Outcome(NONE, "topic_needs_speech", "the line only acts, in stage directions, and asks nothing")
