@@ -732,20 +732,26 @@ _SEEN_FROM_AFAR = lexicon.words("movement", "seen_from_afar")
 _OF = normalize("の")
 
 
+def _where_named(ctx: RuleContext, place: Candidate) -> tuple[str, tuple[tuple[str, str, str], ...]] | None:
+    """The text before the place's longest name found in it, and the words after that name."""
+    norm = ctx.text.norm
+    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
+        at = norm.find(name)
+        if at >= 0:
+            return norm[:at], ctx.analyzer.analyze(norm[at + len(name) :]).tokens
+    return None
+
+
 def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     """What the text, with no predicate, says the place has (神社の娘さんなんですよね: its daughter; round 18's
     model moved there at 0.94): a noun after the place and の that is not its part or side (蔵の中へ, 書斎の
     ほうへ), and that is not where the text goes (神社の裏手へ)."""
-    norm = ctx.text.norm
-    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
-        at = norm.find(name)
-        if at < 0:
-            continue
-        words = ctx.analyzer.analyze(norm[at + len(name) :]).tokens
-        if len(words) < 2 or words[0][0] != _OF or words[1][2] != "名詞" or words[1][1] in _PLACE_PART:
-            return None
-        return None if any(surface in _GOING_THERE[1:] for surface, _, _ in words[2:]) else words[1][0]
-    return None
+    if (named := _where_named(ctx, place)) is None:
+        return None
+    words = named[1]
+    if len(words) < 2 or words[0][0] != _OF or words[1][2] != "名詞" or words[1][1] in _PLACE_PART:
+        return None
+    return None if any(surface in _GOING_THERE[1:] for surface, _, _ in words[2:]) else words[1][0]
 
 
 def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
@@ -753,29 +759,25 @@ def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
     おきたい気もする): a seeing verb, with only particles, adverbs or the place's state or inside between, not
     past, negated or a condition, not asked of someone else and not a later step. Said of a reachable place,
     that is going there (issue 27: a move said as what one will do there)."""
-    norm = ctx.text.norm
-    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
-        at = norm.find(name)
-        if at < 0:
-            continue
-        if any(then in norm[:at] for then in _THEN):  # (a later step: まず…、それから書庫を調べよう)
-            return False
-        words = ctx.analyzer.analyze(norm[at + len(name) :]).tokens
-        index = next(
-            (i for i, (_, lemma, pos) in enumerate(words) if pos not in _BETWEEN and lemma not in _PLACE_PART), None
-        )
-        if index is None or words[index][2] not in ("動詞", "名詞") or words[index][1] in _SEEN_FROM_AFAR:
-            return False
-        verb = words[index][0]
-        if not (verb.startswith(SEEING) or normalize(words[index][1]).startswith(SEEING)):
-            return False
-        clause = []
-        for word in words[index + 1 :]:
-            if PAUSES.fullmatch(word[0]) or word[0] == "?":
-                break
-            clause.append(word)
-        return not any(lemma in _DONE_IF_OR_NOT or lemma in _ASKING_OF_OTHERS for _, lemma, _ in clause)
-    return False
+    if (named := _where_named(ctx, place)) is None:
+        return False
+    before, words = named
+    if any(then in before for then in _THEN):  # (a later step: まず…、それから書庫を調べよう)
+        return False
+    index = next(
+        (i for i, (_, lemma, pos) in enumerate(words) if pos not in _BETWEEN and lemma not in _PLACE_PART), None
+    )
+    if index is None or words[index][2] not in ("動詞", "名詞") or words[index][1] in _SEEN_FROM_AFAR:
+        return False
+    verb = words[index][0]
+    if not (verb.startswith(SEEING) or normalize(words[index][1]).startswith(SEEING)):
+        return False
+    clause = []
+    for word in words[index + 1 :]:
+        if PAUSES.fullmatch(word[0]) or word[0] == "?":
+            break
+        clause.append(word)
+    return not any(lemma in _DONE_IF_OR_NOT or lemma in _ASKING_OF_OTHERS for _, lemma, _ in clause)
 
 
 def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome | None:
