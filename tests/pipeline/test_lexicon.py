@@ -222,6 +222,18 @@ def test_every_leaving_verb_is_a_leave_cue(verb: str, _: str, analyzer: TextAnal
     assert has_leave_cue(analyzer.analyze(f"そろそろ{verb}します"))
 
 
+_LETTING = lexicon.load("movement")["asked_of_another"]["letting"]
+
+
+@pytest.mark.parametrize(
+    ("text", "going"),
+    [(text, True) for text in _LETTING["must_match"]] + [(text, False) for text in _LETTING["must_not_match"]],
+)
+def test_asking_to_be_let_go_is_the_players_own_going(text: str, going: bool, analyzer: TextAnalyzer) -> None:
+    """Session 15's note: ロビーに行かせてください was read as asking someone else to go."""
+    assert has_movement_cue(analyzer.analyze(text)) is going
+
+
 _KANA_LEAVING = lexicon.load("movement")["leaving_in_kana"]
 
 

@@ -24,7 +24,6 @@ from app.pipeline.readings.text import (
     is_kana,
     is_question,
     last_sentence_closes_on,
-    normalized_words,
     plain_speech,
     sentences_of,
     trim,
@@ -262,7 +261,6 @@ def _imperative(surface: str, lemma: str) -> bool:
 
 
 _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", "じゃっ"))
-_CAUSATIVE = frozenset(normalized_words("せる させる"))
 
 
 # A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない), or
@@ -337,10 +335,8 @@ def has_leave_cue(text: AnalyzedText) -> bool:
             continue  # (帰るとき; 帰ったら; まさかこのまま帰るなんて言わないですよね)
         if after and after[0] in _QUOTING and _imperative(surfaces[index], lemma):
             continue  # (帰れって言われても: someone else's words, telling the player to go)
-        # (兄さん、先に帰っててください: someone else sent home; not 帰らせてください, the player's own)
-        lets_go = any(lemma in _CAUSATIVE for _, lemma, _ in text.tokens[index + 1 : index + 2])
-        if asked_of_another(text.tokens, index) and not lets_go:
-            continue
+        if asked_of_another(text.tokens, index):
+            continue  # (兄さん、先に帰っててください: someone else sent home)
         # (明日帰ります: a plan; 昨日は…帰っちゃって: then, not now)
         if on_another_day(text.tokens[:index]):
             continue

@@ -314,6 +314,7 @@ def _advised(verb: tuple[str, str, str], after_verb: tuple[tuple[str, str, str],
 
 _ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
 _TOGETHER = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["together"])))
+_LETTING = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["letting"]["words"])))
 _AFFIRMED = token_patterns.patterns("movement", "affirmed")
 _SENTENCE_ENDS = CLOSING_MARKS | {"?"}
 CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))
@@ -350,7 +351,10 @@ def _asked_of_another(
     before_verb: tuple[tuple[str, str, str], ...],
 ) -> bool:
     """The verb's sentence closes asking someone else to go (先に神社に戻ってて, 見てきてくれない？), and
-    takes the player nowhere along (一緒に, 連れて, ついて): movement.json's asked_of_another."""
+    takes the player nowhere along (一緒に, 連れて, ついて) nor asks to be let go (行かせてください):
+    movement.json's asked_of_another."""
+    if after_verb[:1] and after_verb[0][1] in _LETTING:
+        return False
     rest = list(itertools.takewhile(lambda word: word[0] not in CLOSING_MARKS, after_verb))
     if "?" in (surface for surface, _, _ in rest):
         rest = rest[: [surface for surface, _, _ in rest].index("?") + 1]
