@@ -95,6 +95,15 @@ class RuleContext:
         names = tuple(normalize(n) for c in self.candidates if c.action.kind == "move" for n in c.names)
         return names + tuple(dict.fromkeys(r for r in kana_readings(names, self.analyzer) if r not in names))
 
+    @cached_property
+    def names_as_typed(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """character_names, a name written with kanji also as it reads when that is three kana or more
+        (げんさん for 源さん: a player typing kana), read once for every rule and candidate."""
+        return tuple(
+            (c, (*names, *(r for r in kana_readings(names, self.analyzer) if r not in names)))
+            for c, names in self.character_names
+        )
+
     def candidate_for(self, action: Action) -> Candidate | None:
         return next((c for c in self.candidates if c.action == action), None)
 

@@ -35,7 +35,6 @@ from app.pipeline.readings.text import (
     PAUSES,
     clauses_of,
     is_question,
-    kana_readings,
     mentioned_moves,
     names_place,
     normalized_words,
@@ -153,10 +152,8 @@ def _absent(ctx: RuleContext, elsewhere: dict[str, str]) -> list[tuple[str, tupl
     """absent_characters' (id, names), a name written with kanji also as it reads, for a player typing kana
     (げんさん for 源さん, けんた for 健太), when that is three kana or more (one or two are words as often as
     names: よう for 陽)."""
-    return [
-        (c, (*names, *(r for r in kana_readings(names, ctx.analyzer) if r not in names)))
-        for c, names, _ in absent_characters(ctx)
-    ]
+    absent = {c for c, _, _ in absent_characters(ctx)}
+    return [(c, names) for c, names in ctx.names_as_typed if c in absent]
 
 
 def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[str, str]]:
@@ -664,8 +661,7 @@ def _to_someone_the_rules_cannot_name(ctx: RuleContext, action: Action) -> bool:
     if action.target not in (ctx.state.elsewhere or {}).values() or not ctx.moves_in_text(_TO_A_PERSON):
         return False
     norm = ctx.text.norm
-    names = tuple(n for _, theirs in ctx.character_names for n in theirs)
-    called = tuple(as_called((*names, *kana_readings(names, ctx.analyzer))))
+    called = as_called(tuple(n for _, theirs in ctx.names_as_typed for n in theirs))
     for marker in _SOMEONES_PLACE:
         at = norm.find(marker)
         while at > 0:
