@@ -160,10 +160,10 @@ class Settings(BaseSettings):
         "the text talk about this topic?); 0: never.",
     )
     confirm_min_ratio: float = Field(
-        0.5,
+        0.8,
         ge=0,
         description="The pick becomes なし (rule 'topic_not_confirmed') when P(yes) for the text is below this "
-        "fraction of P(yes) for an empty text.",
+        "fraction of P(yes) for an empty text (eval/trials/confirm_bars.py weighs the bars).",
     )
     confirm_knowledge_min_ratio: float = Field(
         1.3,

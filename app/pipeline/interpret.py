@@ -83,7 +83,7 @@ class Interpreter:
     rules: bool = True  # off only to measure what the refinement rules add
     semantic: SemanticSimilarity | None = None  # word-vector evidence; None when not installed
     confirm_below: float = 0.0  # a topic picked with less confidence, or unsure, gets the yes/no check (0: never)
-    confirm_min_ratio: float = 0.5
+    confirm_min_ratio: float = 0.8
     confirm_knowledge_min_ratio: float = 0.0  # the bar for the second look with knowledge shown (0: none)
     prompt_layout: PromptLayout = "catalogue"
     list_options: bool = False  # "catalogue" layout: the state's part lists the keys possible now
