@@ -52,8 +52,8 @@ _SETTING_OUT_BEFORE = lexicon.words("farewell", "setting_out_before") | {f"{word
 # own (…。じゃ), a parting wish (…。頑張って), ごきげんよう after では, everyone called (おやすみ、みんな),
 # turning in (先に休ませてもらいます), a later visit promised (また寄らせてもらう), a time and a place (また明日、
 # 学校で), thanks on leaving (a cue, not a farewell).
-_CLOSING_WORDS = lexicon.words("farewell", "closing_sentence")
-_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, sorted(_CLOSING_WORDS, key=len, reverse=True)))})$")
+CLOSING_WORDS = lexicon.words("farewell", "closing_sentence")
+_CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, sorted(CLOSING_WORDS, key=len, reverse=True)))})$")
 _PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
 FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
@@ -93,7 +93,7 @@ def closing_word_alone(text: AnalyzedText) -> str | None:
     """A "well then" that is the whole text (じゃ, では。): it takes leave; trailing off (じゃあ…), it leads
     into what comes next. Only of a whole text: a clause that opens a sentence (じゃあ、…) leads on."""
     trimmed = plain_speech(trim(text.norm))
-    return trimmed if trimmed in _CLOSING_WORDS and not text.norm.endswith(("...", "‥")) else None
+    return trimmed if trimmed in CLOSING_WORDS and not text.norm.endswith(("...", "‥")) else None
 
 
 def ending_farewell(text: AnalyzedText) -> str | None:
@@ -195,7 +195,7 @@ def _after_a_parting(before: str) -> bool:
     """`before` holds a well-then or a farewell in a clause of its own, or a farewell anywhere (ほんじゃ、 /
     ほんじゃあな、源さん。): a まだね after it is a voiced またね."""
     clauses = [c for c in PAUSES.split(before) if c]
-    return any(c in _CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses) or any(
+    return any(c in CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses) or any(
         True for _ in _farewells_in(before)
     )
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.readings.farewell import (
+    CLOSING_WORDS,
     ENDING_ONLY_FAREWELLS,
     FAREWELLS_AS_A_CLAUSE,
     SETTING_OUT,
@@ -152,20 +153,23 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
         if "?" in tail or ASKING.search(tail) or turning or any(m in tail for m in ABOUT):
             return None
         rest = ctx.analyzer.analyze(tail)
-        if tail and (
-            ctx.phrases.said("movement", rest) is not None
-            or has_movement_cue(rest)
-            or mentioned_moves(rest, ctx.candidates)
-        ):
+        # (…not one that itself leaves: 「じゃ、俺はこれで」（勝手口から帰っていく）)
+        goes = ctx.phrases.said("movement", rest) is not None or has_movement_cue(rest)
+        if tail and ((goes and not has_leave_cue(rest)) or mentioned_moves(rest, ctx.candidates)):
             return None
         said = ctx.analyzer.analyze(head)
         farewell = ending_farewell(said) or ctx.phrases.farewell_at_end(said)
         if farewell is None:
             continue
-        # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ) parts only as a
-        # sentence of its own
+        # one that may lead into what follows (ほな、そうしまひょ; また明日、学校で話すよ; a well-then, じゃあ、
+        # ここで待たせてもらいます) parts only as a sentence of its own
         # (…a sentence before may end on it: ほんならこれで。おばちゃん、気ぃつけてな)
-        leads_on = farewell in ENDING_ONLY_FAREWELLS or farewell in FAREWELLS_AS_A_CLAUSE or farewell.startswith("また")
+        leads_on = (
+            farewell in ENDING_ONLY_FAREWELLS
+            or farewell in FAREWELLS_AS_A_CLAUSE
+            or farewell in CLOSING_WORDS
+            or farewell.startswith("また")
+        )
         if head[-1] not in CLOSING_MARKS and leads_on:
             continue
         opening = trim(head)

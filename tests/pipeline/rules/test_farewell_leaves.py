@@ -708,3 +708,29 @@ def test_a_lets_hedged_or_calling_it_a_day_leaves(scene: str, scenes: Scenes, an
         "この辺にしておこうかって言われた",
     )
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(19)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_well_then_before_a_comma_leads_into_what_follows(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 19's taiki: わかりました。じゃあ、ここで待たせてもらいます left: じゃあ, ended by a comma, was read as a
+    farewell and the player's staying as parting talk. A well-then parts only as a sentence of its own."""
+    leaving = ("ありがとう、助かった。じゃあ。体に気をつけてね", "では、これで。体に気ぃつけなはれや")
+    staying = (
+        "わかりました。じゃあ、ここで待たせてもらいます",
+        "それじゃ、もう少しここにいます",
+        "では、お言葉に甘えて",
+    )
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(19)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_before_leaving_narrated_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 18's togaki, once a well-then led on: 「ごちそうさま。じゃ、俺はこれで」（勝手口から帰っていく） left only
+    through its じゃ; the directions after the farewell go, and going home is no going elsewhere."""
+    leaving = ("「ごちそうさま。じゃ、俺はこれで」（勝手口から帰っていく）",)
+    staying = ("では、これで。あ、その前にロビーに寄っていこう",)
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
