@@ -12,6 +12,7 @@ from app.pipeline.candidates import Candidate
 from app.pipeline.readings.text import (
     CLOSING_MARKS,
     FIRST_PERSON_WORDS,
+    PAUSES,
     SENTENCE_END_PARTICLES,
     asks_who_what_where,
     clauses_of,
@@ -585,13 +586,15 @@ _THEN = frozenset(("副詞", "代名詞", "接続詞"))
 
 def _once_done(words: tuple[tuple[str, str, str], ...], end: int) -> bool:
     """The words before `end` close on something done first, a verb and たら (聞き終わったら醸造棟にも寄ります,
-    雨が止んだら行こう): the going waits for it. Not an adjective's (よかったら) nor then (そうしたら)."""
+    雨が止んだら行こう): the going waits for it. Not an adjective's (よかったら) nor then (そうしたら, and
+    したら opening a sentence: Hokkaido's and Tohoku's "so, then")."""
     if end < 2 or words[end - 1][0] not in ("たら", "だら"):
         return False
     _, lemma, pos = words[end - 2]
     if pos != "動詞" or lemma in ("有る", "居る"):
         return False
-    return not (lemma == "為る" and end >= 3 and words[end - 3][2] in _THEN)
+    opens = end < 3 or words[end - 3][0] in _SENTENCE_ENDS or PAUSES.fullmatch(words[end - 3][0]) is not None
+    return not (lemma == "為る" and (opens or words[end - 3][2] in _THEN))
 
 
 _LATER = lexicon.words("movement", "later")
@@ -740,13 +743,16 @@ def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 _MEANING_TO = frozenset(normalized_words("気 つもり 予定"))
 _NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
 _NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 結構 も"))
+_REFRAINED = token_patterns.patterns("movement", "refrained")
 
 
 def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """What follows a movement or leaving verb says the player will not go, though the verb is no plain
     negative: no intention (戻る気はまだない, 帰る気ないです, 行くつもりはありません), no need (行かなくて
-    いい, 帰らなくても大丈夫, 行かなくて結構です)."""
+    いい, 帰らなくても大丈夫, 行かなくて結構です), called off (行くのやめとくわい: movement.json's refrained)."""
     words = _in_its_clause(after_verb)
+    if any(token_patterns.starts_with(pattern, words) for pattern in _REFRAINED):
+        return True
     if words[:1] and words[0][0] in _MEANING_TO:
         return any(lemma in _NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])
     surfaces = [surface for surface, _, _ in words]
