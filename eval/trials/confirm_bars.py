@@ -38,7 +38,8 @@ def _topic_pick(case: dict[str, Any]) -> tuple[str, float, bool, float, float | 
     token = next(t for t, notation in scores["options"].items() if notation == topic)
     probabilities = scores["probabilities"]
     likeliest = max(probabilities, key=lambda option: probabilities[option])
-    unsure = scores["options"].get(likeliest, likeliest) in scores.get("dropped", ())
+    # (the trace names the options the decision kept; one dropped before it is not among them)
+    unsure = likeliest not in scores["options"] or scores["options"][likeliest] in scores.get("dropped", ())
     second = confirmation.get("with_knowledge")
     return topic, scores["scores"][token], unsure, confirmation["ratio"], second["ratio"] if second else None
 
