@@ -12,7 +12,7 @@ from app.backends.base import Backend
 from app.budget import PREPARE, Budget, BudgetExceeded, Cancelled, ModelQueueFull
 from app.errors import InputError, ModelError, ScenarioError
 from app.pipeline.actions import NONE, Action
-from app.pipeline.addressee import Addressee, Removed, character_names, filter_by_addressee, find_addressee
+from app.pipeline.addressee import Addressee, Removed, filter_by_addressee, find_addressee
 from app.pipeline.candidates import Candidate, build_candidates, scenario_candidates
 from app.pipeline.catalogue import Catalogue, build_catalogue
 from app.pipeline.choice import ChoiceRequest, ChoiceResult, DecisionConfig, decide, grammar_for, options_for
@@ -42,6 +42,7 @@ from app.pipeline.refine import (
     RuleContext,
     ScenarioPhrases,
     first_outcome,
+    people_and_places,
 )
 from app.pipeline.semantic import SemanticSimilarity
 from app.pipeline.similarity import candidate_similarity
@@ -270,7 +271,7 @@ class Interpreter:
             tuple(after_addressee),
             self.analyzer,
             ScenarioPhrases.of(scenario.phrases),
-            tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters),
+            *people_and_places(scenario),
         )
 
         fast: Outcome | None = None

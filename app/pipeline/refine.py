@@ -7,7 +7,7 @@ own data (location names, examples) — never the words of one story."""
 from __future__ import annotations
 
 from app.pipeline.actions import Action
-from app.pipeline.rules.context import NO_PHRASES, Outcome, Rule, RuleContext, ScenarioPhrases
+from app.pipeline.rules.context import NO_PHRASES, Outcome, Rule, RuleContext, ScenarioPhrases, people_and_places
 from app.pipeline.rules.going import (
     doing_something_at_a_place,
     explicit_move,
@@ -85,6 +85,7 @@ __all__ = [
     "move_needs_movement",
     "move_set_on_another_day",
     "near_verbatim_example",
+    "people_and_places",
     "personal_question_is_small_talk",
     "place_is_the_subject",
     "place_put_off",

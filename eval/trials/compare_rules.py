@@ -25,7 +25,7 @@ from app import lexicon
 from app.evaluation.dataset import load_eval_file
 from app.lexicon import tokens as token_patterns
 from app.pipeline import refine
-from app.pipeline.addressee import character_names, filter_by_addressee
+from app.pipeline.addressee import filter_by_addressee
 from app.pipeline.candidates import build_candidates
 from app.pipeline.line import meant_addressee, read_line
 from app.scenario import load_scenario_dir
@@ -113,9 +113,12 @@ def outcomes(
     analyzer: TextAnalyzer,
     names: tuple = (),
     phrases: object = None,
+    places: tuple = (),
 ) -> list:
     fields = rules.RuleContext.__dataclass_fields__
     extra: dict = {"character_names": names} if "character_names" in fields else {}
+    if "location_names" in fields:  # every place's names (a reachable one's inside another's is not named)
+        extra["location_names"] = places
     if "phrases" in fields and phrases is not None:  # the scenario's own additions (phrases, issue 27)
         extra["phrases"] = rules.ScenarioPhrases.of(phrases)
     context = rules.RuleContext(analyzer.analyze(text), state, candidates, analyzer, **extra)
@@ -149,10 +152,8 @@ def main() -> None:
     )
     for scenario_dir, pattern in SETS:
         scenarios = load_scenario_dir(Path(scenario_dir)).scenarios
-        # (id, names) per character, as the interpreter gives the rules: once per scenario
-        names_of = {
-            sid: tuple((c.id, tuple(character_names(sc, c.id))) for c in sc.characters) for sid, sc in scenarios.items()
-        }
+        # (id, names) per character and per place, as the interpreter gives the rules: once per scenario
+        names_of = {sid: refine.people_and_places(sc) for sid, sc in scenarios.items()}
         for path in sorted(p for p in Path().glob(pattern) if str(p) in committed and p.stem not in excluded):
             eval_file = load_eval_file(path)
             for case in eval_file.cases:
@@ -172,9 +173,9 @@ def main() -> None:
                         f" {(called_then.character, called_then.reason)} -> {(addressee.character, addressee.reason)}"
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
-                names = names_of[eval_file.scenario]
-                before = outcomes(then, text, state, candidates, analyzer_then, names, scenario.phrases)
-                now = outcomes(refine, text, state, candidates, analyzer, names, scenario.phrases)
+                names, places = names_of[eval_file.scenario]
+                before = outcomes(then, text, state, candidates, analyzer_then, names, scenario.phrases, places)
+                now = outcomes(refine, text, state, candidates, analyzer, names, scenario.phrases, places)
                 checked += 1
                 if before != now:
                     print(f"{path.name}: {case.text} (expects {case.expect}): before the model {before[0]} -> {now[0]}")

@@ -23,7 +23,7 @@ from typing import Any
 from app.evaluation.dataset import load_eval_file
 from app.evaluation.runner import cold_state
 from app.pipeline import refine
-from app.pipeline.addressee import character_names, filter_by_addressee
+from app.pipeline.addressee import filter_by_addressee
 from app.pipeline.candidates import build_candidates
 from app.pipeline.line import read_line
 from app.pipeline.readings.farewell import farewell_talked_about
@@ -66,14 +66,13 @@ def context_for(case: dict[str, Any], sets: Sets, analyzer: TextAnalyzer, state:
     _, scenario = sets.files[case["file"]]
     line = read_line(case["text"], state, scenario, analyzer)  # (the text the service's rules read)
     candidates = tuple(filter_by_addressee(build_candidates(state, scenario), line.addressee, state)[0])
-    names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
     return refine.RuleContext(
         analyzer.analyze(line.text),
         state,
         candidates,
         analyzer,
         refine.ScenarioPhrases.of(scenario.phrases),
-        names,
+        *refine.people_and_places(scenario),
     )
 
 

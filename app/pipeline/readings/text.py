@@ -183,10 +183,15 @@ def kana_readings(names: Iterable[str], analyzer: TextAnalyzer, shortest: int = 
 
 
 def mentioned_moves(
-    text: AnalyzedText, candidates: tuple[Candidate, ...], analyzer: TextAnalyzer | None = None
+    text: AnalyzedText,
+    candidates: tuple[Candidate, ...],
+    analyzer: TextAnalyzer | None = None,
+    names_beside: tuple[str, ...] = (),
 ) -> list[Candidate]:
     """Move candidates whose location id or alias the text names (normalised); a place named only inside
-    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's).
+    another's longer name is not named (先生の部屋, the staff room's alias, holds 部屋, the club room's), nor
+    one named only inside a longer name among `names_beside` (normalised: what the scenario names that is no
+    reachable place, such as a character or the place the player is in; ひまわりのママ is no café ひまわり).
     With the analyser, a name is also named by how it reads, for a player typing kana (ひろま for 広間,
     うらのくら for 裏の蔵), as a word of its own: in a text with no kanji, or, for three kana or more, in any
     text (voice input: とけいとうに行ってみます); and by a word whose dictionary form it is (しょさい: 書斎)."""
@@ -205,13 +210,36 @@ def mentioned_moves(
             found += [r for r in kana_readings(candidate.names, analyzer, shortest) if _named_by_reading(text, r)]
         return found
 
-    named = {c: names_of(c) for c in candidates if c.action.kind == "move"}
+    named = {c: _outside(text.norm, names_of(c), names_beside) for c in candidates if c.action.kind == "move"}
 
     def inside_another(place: Candidate) -> bool:
         longer = [n for other, names in named.items() if other != place for n in names]
         return all(any(name in n and len(n) > len(name) for n in longer) for name in named[place])
 
     return [c for c, names in named.items() if names and not inside_another(c)]
+
+
+def _outside(norm: str, names: list[str], longer: tuple[str, ...]) -> list[str]:
+    """`names` but those the text holds only inside one of the `longer` names (ひまわり only in
+    ひまわりのママ); a name found by how it reads, not as written, stays."""
+    covers = [
+        range(start, start + len(other))
+        for other in longer
+        if any(len(other) > len(name) and name in other for name in names)
+        for start in _starts(norm, other)
+    ]
+    if not covers:
+        return names
+    return [
+        name
+        for name in names
+        if not (starts := _starts(norm, name))
+        or any(all(s not in cover or s + len(name) - 1 not in cover for cover in covers) for s in starts)
+    ]
+
+
+def _starts(norm: str, name: str) -> list[int]:
+    return [i for i in range(len(norm)) if norm.startswith(name, i)] if name else []
 
 
 # 刑事課って上の階でしたっけ (recalling), 開いてるかしら, 大丈夫ですかね: questions without a question mark too

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from app.pipeline.actions import Action
-from app.pipeline.addressee import HONORIFICS
+from app.pipeline.addressee import HONORIFICS, character_names
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
 from app.pipeline.readings.movement import (
@@ -20,8 +20,8 @@ from app.pipeline.readings.movement import (
 )
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.stage import Staged, staged
-from app.pipeline.readings.text import kana_readings, trim
-from app.scenario import Phrases
+from app.pipeline.readings.text import kana_readings, mentioned_moves, trim
+from app.scenario import Phrases, Scenario
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
 
@@ -70,6 +70,15 @@ class ScenarioPhrases:
 
 NO_PHRASES = ScenarioPhrases()
 
+Names = tuple[tuple[str, tuple[str, ...]], ...]  # (id, normalised id and aliases) per character or place
+
+
+def people_and_places(scenario: Scenario) -> tuple[Names, Names]:
+    """The scenario's characters' and places' names, as RuleContext takes them."""
+    characters = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
+    places = tuple((p.id, tuple(dict.fromkeys(normalize(n) for n in (p.id, *p.aliases)))) for p in scenario.locations)
+    return characters, places
+
 
 @dataclass(frozen=True)
 class RuleContext:
@@ -78,7 +87,8 @@ class RuleContext:
     candidates: tuple[Candidate, ...]  # after the addressee step: the final answer must be one of these
     analyzer: TextAnalyzer
     phrases: ScenarioPhrases = NO_PHRASES  # the scenario's own additions to the lexicon
-    character_names: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (id, normalised id and aliases)
+    character_names: Names = ()  # every character's (people_and_places)
+    location_names: Names = ()  # every place's, reachable or not
 
     def moves_in_text(self, verbs: frozenset[str] = MOVE_VERBS) -> bool:
         """A movement verb (has_movement_cue) or one of the scenario's own movement phrases, not set on
@@ -102,6 +112,33 @@ class RuleContext:
         return tuple(
             (c, (*names, *(r for r in kana_readings(names, self.analyzer) if r not in names)))
             for c, names in self.character_names
+        )
+
+    @cached_property
+    def names_beside_places(self) -> tuple[str, ...]:
+        """What the scenario names that is no reachable place: its characters, the place the player is in,
+        the places out of reach (normalised); a reachable place's name inside one of these is not that place
+        (ひまわりのママ, ひまわり通り for the café ひまわり)."""
+        reachable = {c.action.target for c in self.candidates if c.action.kind == "move"}
+        return tuple(
+            dict.fromkeys(
+                name
+                for owner, names in (*self.character_names, *(p for p in self.location_names if p[0] not in reachable))
+                for name in names
+            )
+        )
+
+    def moves_named(
+        self, text: AnalyzedText | None = None, candidates: tuple[Candidate, ...] | None = None, *, read: bool = True
+    ) -> list[Candidate]:
+        """mentioned_moves of `text` (the player's, by default) among `candidates` (all left, by default),
+        names read as kana too unless `read` is false; a place named only inside another name of the
+        scenario's is not named."""
+        return mentioned_moves(
+            self.text if text is None else text,
+            self.candidates if candidates is None else candidates,
+            self.analyzer if read else None,
+            self.names_beside_places,
         )
 
     def candidate_for(self, action: Action) -> Candidate | None:

@@ -35,7 +35,6 @@ from app.pipeline.readings.text import (
     PAUSES,
     clauses_of,
     is_question,
-    mentioned_moves,
     names_place,
     normalized_words,
     sentences_of,
@@ -69,7 +68,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if (own := _without_others_going(ctx)) is None:
         return None
     ctx = replace(ctx, text=own)
-    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    places = ctx.moves_named()
     if len(places) > 1:
         places = _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
@@ -257,7 +256,7 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     # a place question in the sentence that goes (ママのところって行ったことある？), not in another
     # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
-    if not elsewhere or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+    if not elsewhere or ctx.moves_named():
         return None
     if any(is_place_question(s) for s in moving):
         return None
@@ -317,7 +316,7 @@ def going_left_undecided(action: Action | None, ctx: RuleContext) -> Outcome | N
     # 迷ってて weighs a future, which a topic may be about)
     elsewhere = ctx.state.elsewhere or {}
     someone = any(name in ctx.text.norm for _, names in _absent(ctx, elsewhere) for name in names)
-    if not someone and not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+    if not someone and not ctx.moves_named():
         return None
     return Outcome(NONE, "going_left_undecided", "the text goes nowhere yet: it ends undecided")
 
@@ -328,7 +327,7 @@ def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
     alone left it 灯台の明かり, round 14)."""
     if len(clauses_of(ctx.text)) != 1 or not puts_off(ctx.text):
         return None
-    if not mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer):
+    if not ctx.moves_named():
         return None
     return Outcome(NONE, "place_put_off", "puts the place off to another time")
 
@@ -360,7 +359,7 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     前だったな; 見ろ、灯台の灯がまた消えてる): the player points at what was just said. Not when the line names
     none or several, nor asked (そこって行ったことある？), nor put off."""
     line = ctx.line_before
-    if line is None or mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer) or not_now(ctx.text):
+    if line is None or ctx.moves_named() or not_now(ctx.text):
         return None
     pointing = [
         sentence
@@ -378,7 +377,7 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     replying = offers(line) or ctx.invites(line)
     if not goes_pointed and (replying or not _short_bare_going(ctx.text)):
         return None
-    named = mentioned_moves(line, ctx.candidates, ctx.analyzer)
+    named = ctx.moves_named(line)
     if len(named) != 1:
         return None
     return Outcome(named[0].action, "going_where_pointed", f"goes where the last line named: {named[0].action.target}")
@@ -429,7 +428,7 @@ def seeing_someone_where_they_are(action: Action | None, ctx: RuleContext) -> Ou
     the model read what they will ask as the topic. Not a report alone (店長なら事務所におるよ), not a
     question (事務所にいるの？: the player must close a clause on what they will do), not one that says no
     one is there (駐車場にはいない), not someone else made to ask (聞いてもらおう)."""
-    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    places = ctx.moves_named()
     if len(places) != 1 or not _said_to_be_at(ctx, places[0]):
         return None
     if not any(_decides_to_ask_someone(clause) for clause in clauses_of(ctx.text)):
@@ -529,7 +528,7 @@ def _says_of_place(text: AnalyzedText, place: Candidate, after_place: re.Pattern
 def waiting_at_place(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """The player saying they will be at a reachable place (控え室で待ってますね) goes there: no
     movement verb is said, but the place is where the player will be."""
-    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    places = ctx.moves_named()
     if len(places) != 1 or not _says_of_place(ctx.text, places[0], _STAY_AFTER):
         return None
     return Outcome(places[0].action, "waiting_at_place", f"says the player will be at {places[0].action.target}")
@@ -539,7 +538,7 @@ def searching_a_place(action: Action | None, ctx: RuleContext) -> Outcome | None
     """The player saying they will search a reachable place (自転車置き場も確認しておきます, 収蔵庫を確認
     させてください) goes there to do it. Not what is at the place (ロビーの防犯カメラを確認しておきます names
     the camera), nor a search asked of someone else (ロビーを調べてください) or already done (調べた)."""
-    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    places = ctx.moves_named()
     if len(places) != 1 or not _says_of_place(ctx.text, places[0], _SEARCH_AFTER):
         return None
     return Outcome(places[0].action, "searching_a_place", f"says the player will search {places[0].action.target}")
@@ -572,7 +571,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
     警備室でカメラの映像を確認させていただきます, 展示室を拝見させていただいてもよろしいでしょうか) goes there: the
     place is named as where it is done, with no movement verb. Not asked of someone else (ロビーで待ってて
     ください), not past, not a question about the place."""
-    places = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    places = ctx.moves_named()
     if len(places) != 1 or not_now(ctx.text):
         return None
     place = places[0]
@@ -643,7 +642,7 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     names = candidate.names if candidate else (action.target or "",)
     if any(names_place(ctx.text, n) for n in names):
         return None
-    if candidate is not None and mentioned_moves(ctx.text, (candidate,), ctx.analyzer):  # named in kana
+    if candidate is not None and ctx.moves_named(candidates=(candidate,)):  # named in kana
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
     if len(moves) == 1 and ctx.moves_in_text() and not named_things(ctx.text):
@@ -792,7 +791,7 @@ def move_given_up(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if action is None or action.kind != "move" or (instead := after_giving_up(ctx.text, ctx.analyzer)) is None:
         return None
     candidate = ctx.candidate_for(action)
-    if candidate is None or candidate in mentioned_moves(instead, (candidate,), ctx.analyzer):
+    if candidate is None or candidate in ctx.moves_named(instead, (candidate,)):
         return None
     return Outcome(NONE, "move_given_up", f"the text gives up going to {action.target}")
 

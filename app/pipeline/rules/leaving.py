@@ -22,7 +22,6 @@ from app.pipeline.readings.text import (
     CLOSING_MARKS,
     PAUSES,
     is_question,
-    mentioned_moves,
     sentences_of,
     trim,
     without_quoted_words,
@@ -62,14 +61,14 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
         return None
     # (行ってきます after a line naming a reachable place may be going there: 倉庫を見てきてくれる？)
     line = ctx.line_before
-    if farewell in SETTING_OUT and line is not None and mentioned_moves(line, ctx.candidates, ctx.analyzer):
+    if farewell in SETTING_OUT and line is not None and ctx.moves_named(line):
         return None
     if _plans_a_visit(ctx, farewell):
         return None
     # (a place named without going there leaves all the same: 網小屋はまた今度にさしてもろて、…いにますけん;
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります)
     now = replace(ctx, text=ctx.decided_text)
-    if mentioned_moves(now.text, now.candidates, now.analyzer) and now.moves_in_text():
+    if now.moves_named() and now.moves_in_text():
         return None
     return farewell
 
@@ -84,7 +83,7 @@ def _plans_a_visit(ctx: RuleContext, farewell: str) -> bool:
     """The farewell is a promise to come again whose words name a reachable place (明日また喫茶店に寄るつもり):
     a plan to go there, not a leave from here."""
     said = farewell.replace("ー", "")
-    named = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
+    named = ctx.moves_named()
     return any(normalize(name).replace("ー", "") in said for place in named for name in place.names)
 
 
@@ -155,7 +154,7 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
         rest = ctx.analyzer.analyze(tail)
         # (…not one that itself leaves: 「じゃ、俺はこれで」（勝手口から帰っていく）)
         goes = ctx.phrases.said("movement", rest) is not None or has_movement_cue(rest)
-        if tail and ((goes and not has_leave_cue(rest)) or mentioned_moves(rest, ctx.candidates)):
+        if tail and ((goes and not has_leave_cue(rest)) or ctx.moves_named(rest, read=False)):
             return None
         said = ctx.analyzer.analyze(head)
         farewell = ending_farewell(said) or ctx.phrases.farewell_at_end(said)

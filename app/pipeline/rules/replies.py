@@ -39,7 +39,6 @@ from app.pipeline.readings.text import (
     clauses_of,
     is_kanji,
     is_question,
-    mentioned_moves,
     normalized_words,
     plain_speech,
     sentences_of,
@@ -68,7 +67,7 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
         return None
     offered = offers(invitation)
     places = (
-        mentioned_moves(invitation, ctx.candidates)
+        ctx.moves_named(invitation, read=False)
         or _partly_named_moves(invitation, ctx.candidates, offered)
         or _their_places(ctx, invitation)
     )
@@ -160,7 +159,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     # a reply that ends staying where it is goes nowhere (わしはええわ、ここにおる: ええ is "no need")
     if STAYING_HERE.match(PAUSES.split(trim(reply.norm))[-1]):
         return None
-    if named := mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+    if named := ctx.moves_named(reply):
         # a yes, then the invited place named as what the player will see or go to (はい、倉庫も見ておきたい
         # です), goes; not the place as a topic (はい、倉庫はいいです), nor another place (explicit_move's)
         yes_first = says_yes(clauses_of(reply)[0]) and not ASKING.search(reply.norm)
@@ -241,8 +240,8 @@ def choosing_an_offered_place(action: Action | None, ctx: RuleContext) -> Outcom
     line = ctx.line_before
     if line is None or not (offers(line) or ctx.invites(line)):
         return None
-    chosen = mentioned_moves(ctx.text, ctx.candidates, ctx.analyzer)
-    if len(chosen) != 1 or chosen[0] not in mentioned_moves(line, ctx.candidates):
+    chosen = ctx.moves_named()
+    if len(chosen) != 1 or chosen[0] not in ctx.moves_named(line, read=False):
         return None
     reply = trim(ctx.text.norm)
     for name in sorted((normalize(n) for n in chosen[0].names), key=len, reverse=True):
@@ -275,7 +274,7 @@ _LONGEST_CHOICE = 15
 def _options_in_order(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
     """The places the line names, in the order it names them; or, when it names fewer than two, the topics
     it names by their id or words. Empty when two share a first mention (a word inside another's name)."""
-    places = mentioned_moves(line, ctx.candidates)
+    places = ctx.moves_named(line, read=False)
     if len(places) >= 2:
         named = [(c, (c.action.target, *c.names)) for c in places]
     else:
@@ -432,7 +431,7 @@ def agreement_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | Non
     said_back = _says_back_the_verb(reply, line)  # (いく to 一緒に行かん？ is no move of the player's own)
     if has_leave_cue(reply) or (ctx.moves_in_text() and not said_back) or _raises_something_new(ctx, line):
         return None
-    if mentioned_moves(reply, ctx.candidates, ctx.analyzer):
+    if ctx.moves_named(reply):
         return None
     if _REFUSAL.search(reply.norm) or says_no(reply) or ctx.phrases.said("refusal", reply) is not None:
         return None

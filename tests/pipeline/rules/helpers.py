@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import LEAVE, NONE, Action
-from app.pipeline.addressee import character_names, filter_by_addressee, find_addressee
+from app.pipeline.addressee import filter_by_addressee, find_addressee
 from app.pipeline.candidates import build_candidates
 from app.pipeline.refine import (
     Rule,
@@ -14,6 +14,7 @@ from app.pipeline.refine import (
     compliment_is_small_talk,
     explicit_move,
     farewell_leaves,
+    people_and_places,
     refusal_to_invitation,
     tenure_is_small_talk,
 )
@@ -33,8 +34,10 @@ PRAISING = frozenset({"励ます", "ねぎらう"})
 def context(text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> RuleContext:
     candidates = build_candidates(state, scenario)
     after, _ = filter_by_addressee(candidates, find_addressee(text, state, scenario), state)
-    names = tuple((c.id, tuple(character_names(scenario, c.id))) for c in scenario.characters)
-    return RuleContext(analyzer.analyze(text), state, tuple(after), analyzer, character_names=names)
+    characters, places = people_and_places(scenario)
+    return RuleContext(
+        analyzer.analyze(text), state, tuple(after), analyzer, character_names=characters, location_names=places
+    )
 
 
 def after_line(state: GameState, speaker: str, text: str) -> GameState:

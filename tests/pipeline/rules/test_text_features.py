@@ -9,10 +9,11 @@ import pytest
 
 from app.pipeline.candidates import build_candidates
 from app.pipeline.readings.text import lcs_length, longest_shared_run, mentioned_moves, names_place
+from app.pipeline.refine import going_to_a_person
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
-from tests.pipeline.rules.helpers import move
+from tests.pipeline.rules.helpers import context, move
 
 
 def test_lcs() -> None:
@@ -80,3 +81,46 @@ def test_a_place_typed_in_kana_is_named_by_how_it_reads(
     # (nor a longer word that starts like one, nor a verb or a particle that reads like one)
     for text in ("さっさとがくせいと行こう",):
         assert mentioned_moves(analyzer.analyze(text), candidates, analyzer) == [], text
+
+
+def _with_aliases(scenario: Scenario, aliases: dict[str, list[str]]) -> Scenario:
+    """`scenario` with more aliases for some of its characters and places."""
+    characters = [c.model_copy(update={"aliases": [*c.aliases, *aliases.get(c.id, [])]}) for c in scenario.characters]
+    locations = [p.model_copy(update={"aliases": [*p.aliases, *aliases.get(p.id, [])]}) for p in scenario.locations]
+    return scenario.model_copy(update={"characters": characters, "locations": locations})
+
+
+@pytest.mark.round(19)
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("ロビーの主に会いに行きたいな", []),  # a character's alias (aishou: ひまわりのママ, not the café)
+        ("ロビー前ステージって広いね", []),  # the place the player is in (ひまわり通り, the street)
+        ("ロビー裏の倉庫に行こう", []),  # a place out of reach
+        ("ロビーの主に会う前に、ロビーに寄ろう", ["ロビー"]),  # named once more on its own
+        ("ロビーに行こう", ["ロビー"]),
+    ],
+)
+def test_a_place_named_only_inside_another_name_of_the_scenario_is_not_named(
+    text: str, named: list[str], hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 19's aishou: ひまわりのママに会いに行きたいな went to the café ひまわり, not to the shrine where she
+    was; ひまわり通りってこの商店街のことだったんだ, the street the player stood in, to the café too. A reachable
+    place's name inside a longer name of a character, of the current place or of a place out of reach is
+    not that place."""
+    aliases = {"真壁": ["ロビーの主"], "ステージ": ["ロビー前ステージ"], "裏口": ["ロビー裏の倉庫"]}
+    scenario = _with_aliases(hoshizora, aliases)
+    ctx = context(text, scenario, stage_state, analyzer)
+    assert [c.action.target for c in ctx.moves_named()] == named
+    # (without the scenario's other names, as before: the name is found)
+    assert [c.action.target for c in mentioned_moves(ctx.text, ctx.candidates, analyzer)] == ["ロビー"]
+
+
+@pytest.mark.round(19)
+def test_going_to_see_someone_whose_name_holds_a_place_goes_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    scenario = _with_aliases(hoshizora, {"真壁": ["ロビーの主"]})
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "控え室"}})
+    outcome = going_to_a_person(None, context("ロビーの主に会いに行きたいな", scenario, state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")
