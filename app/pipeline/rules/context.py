@@ -116,17 +116,15 @@ class RuleContext:
 
     @cached_property
     def names_beside_places(self) -> tuple[str, ...]:
-        """What the scenario names that is no reachable place: its characters, the place the player is in,
-        the places out of reach (normalised); a reachable place's name inside one of these is not that place
-        (ひまわりのママ, ひまわり通り for the café ひまわり)."""
+        """What the scenario names that is no reachable place: the characters whose whereabouts the state
+        gives (present, or `elsewhere`), the place the player is in, the places out of reach (normalised); a
+        reachable place's name inside one of these is not that place (ひまわりのママ, ひまわり通り for the café
+        ひまわり). Where a character is, the state not saying, the place in their name may be it (駐在さん)."""
         reachable = {c.action.target for c in self.candidates if c.action.kind == "move"}
-        return tuple(
-            dict.fromkeys(
-                name
-                for owner, names in (*self.character_names, *(p for p in self.location_names if p[0] not in reachable))
-                for name in names
-            )
-        )
+        located = {*self.state.present, *(self.state.elsewhere or {})}
+        people = (names for character, names in self.character_names if character in located)
+        places = (names for place, names in self.location_names if place not in reachable)
+        return tuple(dict.fromkeys(name for names in (*people, *places) for name in names))
 
     def moves_named(
         self, text: AnalyzedText | None = None, candidates: tuple[Candidate, ...] | None = None, *, read: bool = True

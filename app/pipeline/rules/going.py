@@ -639,10 +639,10 @@ def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Ou
     if action is None or action.kind != "move":
         return None
     candidate = ctx.candidate_for(action)
-    names = candidate.names if candidate else (action.target or "",)
-    if any(names_place(ctx.text, n) for n in names):
+    if candidate is None and names_place(ctx.text, action.target or ""):
         return None
-    if candidate is not None and ctx.moves_named(candidates=(candidate,)):  # named in kana
+    # (as written or in kana; not only inside another name: ひまわり通り, the street, is no café ひまわり)
+    if candidate is not None and ctx.moves_named(candidates=(candidate,)):
         return None
     moves = [c for c in ctx.candidates if c.action.kind == "move"]
     if len(moves) == 1 and ctx.moves_in_text() and not named_things(ctx.text):

@@ -107,13 +107,17 @@ def test_a_place_named_only_inside_another_name_of_the_scenario_is_not_named(
     """Round 19's aishou: ひまわりのママに会いに行きたいな went to the café ひまわり, not to the shrine where she
     was; ひまわり通りってこの商店街のことだったんだ, the street the player stood in, to the café too. A reachable
     place's name inside a longer name of a character, of the current place or of a place out of reach is
-    not that place."""
+    not that place; a character's, where the state says where they are (present, or `elsewhere`)."""
     aliases = {"真壁": ["ロビーの主"], "ステージ": ["ロビー前ステージ"], "裏口": ["ロビー裏の倉庫"]}
     scenario = _with_aliases(hoshizora, aliases)
-    ctx = context(text, scenario, stage_state, analyzer)
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "控え室"}})
+    ctx = context(text, scenario, state, analyzer)
     assert [c.action.target for c in ctx.moves_named()] == named
     # (without the scenario's other names, as before: the name is found)
     assert [c.action.target for c in mentioned_moves(ctx.text, ctx.candidates, analyzer)] == ["ロビー"]
+    # (nor where the state does not say where he is: ロビーの主 may well be in the ロビー; 駐在さん, 駐在所)
+    unknown = context(text, scenario, stage_state, analyzer)
+    assert [c.action.target for c in unknown.moves_named()] == (["ロビー"] if "主" in text else named)
 
 
 @pytest.mark.round(19)
