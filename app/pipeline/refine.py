@@ -38,6 +38,7 @@ from app.pipeline.rules.replies import (
     choosing_by_position,
     refusal_to_invitation,
     refusal_to_offer,
+    yes_to_leaving,
 )
 from app.pipeline.rules.topics import (
     compliment_is_small_talk,
@@ -101,6 +102,7 @@ __all__ = [
     "topic_needs_speech",
     "topic_set_aside",
     "waiting_at_place",
+    "yes_to_leaving",
 ]
 
 BEFORE_MODEL: tuple[Rule, ...] = (
@@ -121,6 +123,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     choosing_by_position,
     refusal_to_invitation,
     refusal_to_offer,
+    yes_to_leaving,
     agreement_to_offer,
     farewell_without_leave,
     knowledge_echo,

@@ -20,6 +20,7 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_WORDS,
     PAUSES,
     SENTENCE_END_PARTICLES,
+    asks_who_what_where,
     clauses_of,
     is_kana,
     is_question,
@@ -108,6 +109,9 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return last_clause
     if last_clause in _VOICED_AGAIN and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
         return last_clause
+    # A well-then after a parting wish or thanks and a pause (お疲れさまです、それじゃ; ありがとう、じゃ).
+    if last_clause in CLOSING_WORDS and before and _PARTING_WISH.search(before[-1]):
+        return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (
         _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED
@@ -167,8 +171,9 @@ def _slipped_farewell(ending: str) -> str | None:
 _LATIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
-# A let's hedged, as one announces one's leave (そろそろお暇しようかな, 今日はこのへんにしておこうかな).
-_HEDGED_LETS = re.compile(r"(?<=う)かな(あ|ぁ)?$")
+# A let's hedged, as one announces one's leave (そろそろお暇しようかな, 今日はこのへんにしておこうかな,
+# 今日はこのへんでおいとましようかと……).
+_HEDGED_LETS = re.compile(r"(?<=う)(かな(あ|ぁ)?|かと)$")
 
 
 def _farewell_at_end(norm: str) -> str | None:
@@ -301,6 +306,56 @@ def _own_going_said(text: AnalyzedText) -> bool:
         if not any(is_question(c) or has_movement_cue(c, TO_A_NAMED_PLACE) for c in rest):
             return True
     return False
+
+
+_AFTER_HONORIFIC_RETURN = lexicon.words("farewell", "leaving_asked_honorific")
+_GOING_NOW = lexicon.words("farewell", "leaving_asked_going")
+_YES_TAKEN_BACK = lexicon.words("farewell", "yes_taken_back")
+_STAYING = lexicon.words("farewell", "staying")
+_DOING = frozenset(normalize(w) for w in ("為る", "為さる", "致す"))  # (失礼なさいますか: a noun, then doing)
+_GO = normalize("行く")
+_RETURN = normalize("帰り")
+_TOWARDS = frozenset(("に", "へ", "まで"))
+
+
+def leaving_asked(line: AnalyzedText) -> bool:
+    """A question of the game's line asks whether the player leaves now (もう帰っちゃうんですか？; そろそろ
+    お帰りになりますか？; もう行っちゃうの？); not one past, negated or on another day (もう帰ったの？,
+    帰らないの？, 明日帰るの？), nor when or where (いつ帰るの？), nor the way home (お帰りの電車は？), nor a
+    going somewhere (もうロビーに行くの？). farewell.json's leaving_asked_honorific and leaving_asked_going."""
+    for sentence in sentences_of(line):
+        words = sentence.tokens
+        if not is_question(sentence) or asks_who_what_where(list(words)):
+            continue
+        for index, (surface, lemma, pos) in enumerate(words):
+            after = words[index + 1 :]
+            honorific = (
+                surface == _RETURN
+                and index > 0
+                and words[index - 1][0] == "お"
+                and bool(after)
+                and after[0][0] in _AFTER_HONORIFIC_RETURN
+            )
+            leaving = lemma in LEAVE_VERBS and (pos == "動詞" or (bool(after) and after[0][1] in _DOING))
+            # (not to a place: もうロビーに行くの？)
+            before = [w[0] for w in words[:index]]
+            going = lemma == _GO and bool(_GOING_NOW.intersection(before)) and not _TOWARDS.intersection(before)
+            if not (honorific or leaving or going):
+                continue
+            past = any(s in ("た", "だ") for s, _, _ in after[:2])
+            if past or plainly_negated(after) or on_another_day(words[:index]):
+                continue
+            return True
+    return False
+
+
+def takes_the_yes_back(reply: AnalyzedText) -> bool:
+    """A word of the reply puts something first or takes its yes back (はい、でもその前に一つだけ), or the
+    player stays (ほうじゃな、もうちぃと居るわ): farewell.json's yes_taken_back and staying."""
+    return any(
+        surface in _YES_TAKEN_BACK or (lemma in _STAYING and not plainly_negated(reply.tokens[index + 1 :]))
+        for index, (surface, lemma, _) in enumerate(reply.tokens)
+    )
 
 
 def parts_at_the_end(text: AnalyzedText) -> bool:

@@ -22,8 +22,8 @@ FIRST_PERSON_WORDS = lexicon.phrases("speech", "first_person")
 FIRST_PERSON_PATTERN = "|".join(FIRST_PERSON_WORDS)
 _TRAILING = re.compile(r"[\s、。,.!！…‥~〜ー♪☆★wｗ笑]+$")
 
-# A face typed at the end: (´・ω・`), (^^), （笑）.
-_TRAILING_FACE = re.compile(r"[(（][^()（）]{1,12}[)）]$")
+# A face typed at the end: (´・ω・`), (^^), （笑）, one bowing with its hands (m(_ _)m, lower-cased).
+_TRAILING_FACE = re.compile(r"m?[(（][^()（）]{1,12}[)）]m?$")
 
 # Radio talk's closing word after a comma (…異常なし、以上; 帰宅する、オーバー).
 _RADIO_CLOSING = re.compile(r"[、,]\s*(以上|おーばー|おーば)$")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from app import lexicon
-from app.pipeline.actions import NONE, Action
+from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import has_leave_cue, parts_at_the_end
+from app.pipeline.readings.farewell import has_leave_cue, leaving_asked, parts_at_the_end, takes_the_yes_back
 from app.pipeline.readings.movement import (
     MOVE_VERBS,
     bare_movement,
@@ -442,3 +442,22 @@ def agreement_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | Non
     if topic is None:
         return None
     return Outcome(topic.action, "agreement_to_offer", f"takes up {topic.action.target}, which the last line offers")
+
+
+def yes_to_leaving(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A yes (はい、お世話になりました; ええ、ではお言葉に甘えて) to the game's last line asking whether the
+    player leaves now (もう帰っちゃうんですか？; そろそろお帰りになりますか？) takes leave, as a farewell does:
+    round 20's annai and tokuchou, which the model read as なし. Not a no, nor a yes taken back or one that
+    stays (はい、でもその前に…; ほうじゃな、もうちぃと居るわ), nor a reply that asks (何者だったんだべ), goes
+    somewhere or names a place (いや、もう一晩泊まります。戻りましょう)."""
+    line = ctx.line_before
+    if line is None or ctx.candidate_for(LEAVE) is None or not leaving_asked(line):
+        return None
+    reply = ctx.text
+    if ASKING.search(trim(reply.norm)) or says_no(reply) or takes_the_yes_back(reply) or _REFUSAL.search(reply.norm):
+        return None
+    if ctx.phrases.said("refusal", reply) is not None or ctx.moves_in_text() or ctx.moves_named():
+        return None
+    if not (says_yes(reply) or has_leave_cue(reply) or ctx.phrases.said("agreement", reply) is not None):
+        return None
+    return Outcome(LEAVE, "yes_to_leaving", "says yes to leaving, which the last line asks about")
