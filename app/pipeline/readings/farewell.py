@@ -291,16 +291,21 @@ def leaving_phrase_closes(text: AnalyzedText) -> bool:
 
 
 _OWN_GOING = token_patterns.patterns("farewell", "own_going")
+_GOING_AFTER_WELL_THEN = token_patterns.patterns("farewell", "own_going_after_a_well_then")
 
 
 def _own_going_said(text: AnalyzedText) -> bool:
     """A clause that is the player's own going with no place, or a call ended (ここで抜ける, 私は行く,
-    電話切りますね), and after it only parting talk: nothing asked, nowhere else gone (悪い、ここで抜ける！
-    あとは頼んだ！; 一旦切ります、何かあったらまた呼んで). app/lexicon/farewell.json's own_going."""
+    電話切りますね; after a well-then of its own, 行くわ: じゃ、行くわ), and after it only parting talk:
+    nothing asked, nowhere else gone (悪い、ここで抜ける！あとは頼んだ！; 一旦切ります、何かあったらまた呼んで).
+    app/lexicon/farewell.json's own_going and own_going_after_a_well_then."""
     clauses = clauses_of(text)
     for index, clause in enumerate(clauses):
         words = without_closing_marks(clause)
-        if not any(token_patterns.matches_whole(pattern, words) for pattern in _OWN_GOING):
+        own = any(token_patterns.matches_whole(pattern, words) for pattern in _OWN_GOING)
+        # (after a well-then of its own: ごちそうさん。じゃ、行くわ)
+        well_then = index > 0 and plain_speech(trim(clauses[index - 1].norm)) in CLOSING_WORDS
+        if not own and not (well_then and any(token_patterns.matches_whole(p, words) for p in _GOING_AFTER_WELL_THEN)):
             continue
         rest = clauses[index + 1 :]
         if not any(is_question(c) or has_movement_cue(c, TO_A_NAMED_PLACE) for c in rest):
