@@ -11,6 +11,7 @@ from app.pipeline.rules.context import NO_PHRASES, Outcome, Rule, RuleContext, S
 from app.pipeline.rules.going import (
     doing_something_at_a_place,
     explicit_move,
+    going_by_description,
     going_left_undecided,
     going_to_a_person,
     going_where_pointed,
@@ -74,6 +75,7 @@ __all__ = [
     "farewell_leaves",
     "farewell_without_leave",
     "first_outcome",
+    "going_by_description",
     "going_left_undecided",
     "going_to_a_person",
     "going_where_pointed",
@@ -128,6 +130,7 @@ BEFORE_MODEL: tuple[Rule, ...] = (
     farewell_without_leave,
     knowledge_echo,
     more_of_the_last_line,
+    going_by_description,
 )
 
 # Vetoes that say the text does not mean a move at all (no movement in it): such a move is no reading

@@ -30,6 +30,7 @@ from app.pipeline.readings.movement import (
     without_what_is_put_off,
 )
 from app.pipeline.readings.replies import is_invitation, offers, tells_to_go_alone
+from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
@@ -817,3 +818,39 @@ def move_asked_leave_for(action: Action | None, ctx: RuleContext) -> Outcome | N
     if action is None or action.kind != "move" or not excuse_asked(ctx.text):
         return None
     return Outcome(NONE, "move_asked_leave_for", "the text asks leave to go")
+
+
+_NOT_DESCRIBING = lexicon.words("movement", "not_describing")
+
+
+def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A going of the player's own that names no place but says something of one (赤い屋根の家に行ってみよう;
+    ちょっと試飲しに行ってくる！; 一度自分の寝台に戻って…) goes to the one reachable place whose description
+    (the scenario's, which the model reads too) holds a noun of the going's clause: a specific noun, two
+    characters or more, not a name of the scenario's (a character, the place the player is in, a place out
+    of reach) nor a word for any place (movement.json's not_describing).
+    Not when two places share one, nor a text that asks, leaves, or puts the going off. Round 20 (shokudou,
+    tokuchou: the model read a topic or なし); over the committed cases it decides 7, none against their
+    expectations."""
+    if is_question(ctx.text) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
+        return None
+    if not ctx.moves_in_text() or set_on_another_day(ctx.text):
+        return None
+    going = [c for c in clauses_of(ctx.text) if has_movement_cue(c) and not is_place_question(c)]
+    # (a name of the scenario's is no description: 客席, the stage's, is no booth 客席後方の小部屋)
+    names = [*(name for _, theirs in ctx.names_as_typed for name in theirs), *ctx.names_beside_places]
+    nouns = {
+        noun
+        for clause in going
+        for noun in map(normalize, content_nouns(clause))
+        if len(noun) > 1 and noun not in _NOT_DESCRIBING and not any(noun in n or n in noun for n in names)
+    }
+    described = {
+        c: shared
+        for c in ctx.candidates
+        if c.action.kind == "move" and (shared := sorted(n for n in nouns if n in normalize(c.description)))
+    }
+    if len(described) != 1:
+        return None
+    ((place, shared),) = described.items()
+    return Outcome(place.action, "going_by_description", f"goes where the description says {'、'.join(shared)}")

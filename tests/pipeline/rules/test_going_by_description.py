@@ -1,0 +1,56 @@
+"""`going_by_description`: a going of the player's own that names no place but says something of one
+(赤い屋根の家に行ってみよう) goes to the one reachable place whose description holds a specific noun of the
+going's clause. Not when two places share it, nor for a word for any place, nor a text that asks, leaves
+or puts the going off.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(20)` marks the
+new-shape sets that found it (eval/shapes: shokudou, tokuchou)."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.refine import going_by_description
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import context, move
+
+pytestmark = pytest.mark.round(20)
+
+# hoshizora's stage reaches 控え室 (出演者が準備をする楽屋), ロビー (受付と物販のある入口ホール) and 音響ブース
+# (ミキサー卓が置かれた客席後方の小部屋); 客席 is an alias of the stage itself.
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("ちょっとホールのほう行ってくる", "ロビー"),
+        ("出演者の様子を見に行こう", "控え室"),
+        ("後方の小部屋に行ってみます", "音響ブース"),
+    ],
+)
+def test_a_going_that_says_something_of_one_place_goes_there(
+    text: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = going_by_description(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move(place)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "出演者ってどこ？",  # asks
+        "出演者の様子は後で見に行く",  # put off
+        "客席のほうに行こう",  # 客席 names the stage, where the player is (the booth is 客席後方の小部屋)
+        "湊さんの様子を見に行こう",  # a character's name (not in a description here, but never a description)
+        "小さい部屋に行こう",  # a word for any place
+        "出演者の話をしよう",  # no going
+        "出演者を見てから帰ります",  # leaves
+        "ロビーの出演者を見に行ってくる",  # a place named: explicit_move's
+    ],
+)
+def test_a_going_that_tells_no_one_place_is_left_alone(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert going_by_description(None, context(text, hoshizora, stage_state, analyzer)) is None
