@@ -310,3 +310,40 @@ def topic_needs_speech(action: Action | None, ctx: RuleContext) -> Outcome | Non
     if action is None or action.kind != "intent" or not ctx.staging.only_acts:
         return None
     return Outcome(NONE, "topic_needs_speech", "the line only acts, in stage directions, and asks nothing")
+
+
+_WHEREABOUTS = lexicon.pattern("place_question", "whereabouts")
+
+
+def place_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Asking where a place of the scenario is, or the way there (甘味処ってどのへんにあるの？; 神社の場所は
+    どこですか？), asks for no topic the text does not name: round 20's kumamoto_ben and shokudou, where the
+    model read 獅子頭 and 甘味処の名物. A topic named by its id or a word outside the place's name stays, and
+    so does one that is itself about where things are or the way (its description or an example asks it:
+    ロッカーってどっち？ is chikatetsu's 道順)."""
+    if action is None or action.kind != "intent":
+        return None
+    norm = ctx.text.norm
+    asked = [
+        name
+        for _, names in ctx.location_names
+        for name in names
+        if len(name) > 1 and any(_WHEREABOUTS.match(norm, start + len(name)) for start in _starts_of(norm, name))
+    ]
+    if not asked:
+        return None
+    candidate = ctx.candidate_for(action)
+    # (a topic that is itself about where things are or the way: 施設の場所や行き方を尋ねる)
+    if any(_WHEREABOUTS.search(normalize(text)) for text in topic_texts(candidate)):
+        return None
+    said = norm
+    for name in sorted(asked, key=len, reverse=True):
+        said = said.replace(name, "\0")
+    named_by = (action.target or "", *(candidate.words if candidate else ()))
+    if any(normalize(word) in said for word in named_by if word):
+        return None
+    return Outcome(NONE, "place_whereabouts_is_no_topic", f"asks where {asked[0]} is, not about {action.target}")
+
+
+def _starts_of(norm: str, name: str) -> list[int]:
+    return [i for i in range(len(norm)) if norm.startswith(name, i)]
