@@ -226,19 +226,20 @@ def _outside(norm: str, names: list[str], longer: tuple[str, ...]) -> list[str]:
         range(start, start + len(other))
         for other in longer
         if any(len(other) > len(name) and name in other for name in names)
-        for start in _starts(norm, other)
+        for start in starts_of(norm, other)
     ]
     if not covers:
         return names
     return [
         name
         for name in names
-        if not (starts := _starts(norm, name))
+        if not (starts := starts_of(norm, name))
         or any(all(s not in cover or s + len(name) - 1 not in cover for cover in covers) for s in starts)
     ]
 
 
-def _starts(norm: str, name: str) -> list[int]:
+def starts_of(norm: str, name: str) -> list[int]:
+    """Where `name` starts in `norm`, each place (overlapping ones too)."""
     return [i for i in range(len(norm)) if norm.startswith(name, i)] if name else []
 
 

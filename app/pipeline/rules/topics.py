@@ -27,6 +27,7 @@ from app.pipeline.readings.text import (
     normalized_words,
     sentences_of,
     set_aside,
+    starts_of,
     trim,
 )
 from app.pipeline.rules.context import Outcome, RuleContext, topic_texts
@@ -328,7 +329,7 @@ def place_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Ou
         name
         for _, names in ctx.location_names
         for name in names
-        if len(name) > 1 and any(_WHEREABOUTS.match(norm, start + len(name)) for start in _starts_of(norm, name))
+        if len(name) > 1 and any(_WHEREABOUTS.match(norm, start + len(name)) for start in starts_of(norm, name))
     ]
     if not asked:
         return None
@@ -343,7 +344,3 @@ def place_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Ou
     if any(normalize(word) in said for word in named_by if word):
         return None
     return Outcome(NONE, "place_whereabouts_is_no_topic", f"asks where {asked[0]} is, not about {action.target}")
-
-
-def _starts_of(norm: str, name: str) -> list[int]:
-    return [i for i in range(len(norm)) if norm.startswith(name, i)]
