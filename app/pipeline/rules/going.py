@@ -825,13 +825,12 @@ _NOT_DESCRIBING = lexicon.words("movement", "not_describing")
 
 def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A going of the player's own that names no place but says something of one (赤い屋根の家に行ってみよう;
-    ちょっと試飲しに行ってくる！; 一度自分の寝台に戻って…) goes to the one reachable place whose description
-    (the scenario's, which the model reads too) holds a noun of the going's clause: a specific noun, two
+    ちょっと試飲しに行ってくる！; ２Ｆの廊下に出ます) goes to the one reachable place whose description (the
+    scenario's, which the model reads too) holds a noun of the going's clause: a specific noun, two
     characters or more, not a name of the scenario's (a character, the place the player is in, a place out
-    of reach) nor a word for any place (movement.json's not_describing).
-    Not when two places share one, nor a text that asks, leaves, or puts the going off. Round 20 (shokudou,
-    tokuchou: the model read a topic or なし); over the committed cases it decides 7, none against their
-    expectations."""
+    of reach) nor a word for any place (movement.json's not_describing). Not when two places share one, nor
+    a text that asks, leaves, or puts the going off. Round 20 (shokudou, tokuchou: the model read a topic or
+    なし); at its commit it decided 6 of the committed cases, none against their expectations."""
     if is_question(ctx.text) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
         return None
     if not ctx.moves_in_text() or set_on_another_day(ctx.text):
