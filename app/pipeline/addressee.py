@@ -16,6 +16,8 @@ from app.text import TextAnalyzer, normalize
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
 HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
+# Honorifics a player swaps for one another, politeness kept (奥様, 奥さま, 奥さん)
+_POLITE_HONORIFICS = tuple(normalize(h) for h in ("さん", "さま", "様"))
 _HONORIFICS_LONGEST_FIRST = tuple(sorted((normalize(h) for h in HONORIFICS), key=len, reverse=True))
 # After a name at the start of the text: a comma or exclamation (灯ちゃん、… / 湊！), or nothing else;
 # the old vocative や or よ may come first (ミサキや、… / 慈空よ、…).
@@ -65,10 +67,19 @@ class Removed:
 
 
 def character_names(scenario: Scenario, character_id: str) -> list[str]:
-    """A character's id and aliases, normalised, longest first."""
+    """A character's id and aliases, normalised, longest first; one ending in a polite honorific also with
+    the others (お嬢様: お嬢さん, お嬢さま)."""
     character = scenario.character(character_id)
-    names = [character_id, *(character.aliases if character else [])]
-    return sorted({normalize(n) for n in names if n.strip()}, key=len, reverse=True)
+    names = {normalize(n) for n in (character_id, *(character.aliases if character else [])) if n.strip()}
+    # (a name written with one polite honorific is called with another too: お嬢さん for お嬢様)
+    names |= {
+        f"{name[: -len(written)]}{other}"
+        for name in names
+        for written in _POLITE_HONORIFICS
+        if name.endswith(written) and len(name) > len(written)
+        for other in _POLITE_HONORIFICS
+    }
+    return sorted(names, key=lambda name: (-len(name), name))
 
 
 # The names a call may use, per present character: with the analyser, a name written with kanji also as it

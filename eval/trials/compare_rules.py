@@ -154,6 +154,11 @@ def main() -> None:
         scenarios = load_scenario_dir(Path(scenario_dir)).scenarios
         # (id, names) per character and per place, as the interpreter gives the rules: once per scenario
         names_of = {sid: refine.people_and_places(sc) for sid, sc in scenarios.items()}
+        # (the characters' names as that revision's finder read them: お嬢さん for お嬢様 only since round 21)
+        names_then_of = {
+            sid: tuple((c.id, tuple(addressee_then.character_names(sc, c.id))) for c in sc.characters)
+            for sid, sc in scenarios.items()
+        }
         for path in sorted(p for p in Path().glob(pattern) if str(p) in committed and p.stem not in excluded):
             eval_file = load_eval_file(path)
             for case in eval_file.cases:
@@ -174,7 +179,8 @@ def main() -> None:
                     )
                 candidates = tuple(filter_by_addressee(build_candidates(state, scenario), addressee, state)[0])
                 names, places = names_of[eval_file.scenario]
-                before = outcomes(then, text, state, candidates, analyzer_then, names, scenario.phrases, places)
+                names_then = names_then_of[eval_file.scenario]
+                before = outcomes(then, text, state, candidates, analyzer_then, names_then, scenario.phrases, places)
                 now = outcomes(refine, text, state, candidates, analyzer, names, scenario.phrases, places)
                 checked += 1
                 if before != now:

@@ -234,6 +234,22 @@ def test_second_scenario_calling_the_responder_by_alias(amatsu: Scenario) -> Non
     assert removed == [] and "酸素残量" in [c.action.target for c in kept]
 
 
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("text", ["PA様、ノイズがひどいよ", "PAさま、ノイズがひどいよ"])
+def test_a_name_with_its_polite_honorific_swapped_is_a_call(
+    text: str, hoshizora: Scenario, stage_state: GameState
+) -> None:
+    """Round 21: a name written with one polite honorific is called with another (お嬢さん、… for お嬢様)."""
+    assert find_addressee(text, stage_state, hoshizora).character == "湊"
+
+
+def test_a_name_with_a_familiar_honorific_for_a_polite_one_is_no_call(
+    hoshizora: Scenario, stage_state: GameState
+) -> None:
+    """Only the polite honorifics stand for one another: ちゃん is another register (and PA alone no name)."""
+    assert find_addressee("PAちゃん、ノイズがひどいよ", stage_state, hoshizora).reason != "called"
+
+
 def test_second_scenario_title_alias(amatsu: Scenario) -> None:
     state = GameState.model_validate({"present": ["九条", "ミコト"], "responder": "九条"})
     assert find_addressee("司令、救助は？", state, amatsu).character == "九条"
