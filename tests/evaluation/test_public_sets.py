@@ -27,6 +27,16 @@ def every_scenario(scenarios: dict[str, Scenario]) -> dict[str, Scenario]:
     return {**scenarios, **held_out, **load_scenario_dir(PROJECT_ROOT / "eval" / "shapes" / "scenario").scenarios}
 
 
+def test_no_two_sets_share_a_scenario_id() -> None:
+    """Each set's scenario is its own: one of round 21 first shared its id (kodomo) with a held-out set's,
+    and the checks above, which read every scenario by id, would read it as the other."""
+    folders = (PROJECT_ROOT / "scenario", PROJECT_ROOT / "eval" / "unseen" / "scenario")
+    ids = [
+        p.stem for folder in (*folders, PROJECT_ROOT / "eval" / "shapes" / "scenario") for p in folder.glob("*.json")
+    ]
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+
+
 # Left as written, and counted as an error (README): none of 選曲's `words` is in the text.
 UNREACHABLE_AS_WRITTEN = {("hoshizora.json", "あのバラード、今日はやらないの？")}
 
