@@ -522,14 +522,17 @@ def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 # Going on (進んでる, 向かっとる; 向かっている, read as て + 居る): someone's movement under way, not the
 # player's decision when asked.
 _ONGOING = frozenset(normalize(w) for w in ("てる", "でる", "とる", "どる"))
+# Tohoku's ongoing てら (進んでら?: is it going on), which the analyser cuts in two
+_ONGOING_CUT = (["て", "ら"], ["で", "ら"])
 _IRU = normalize("居る")
 
 
 def _under_way_asked(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """捜査は進んでるんですか, 今どこに向かっているの？: a movement under way, asked in its own sentence
-    (ロビーに向かってる。何か伝えることある？ goes)."""
+    """捜査は進んでるんですか, 今どこに向かっているの？, 支度、どごまで進んでら?: a movement under way, asked
+    in its own sentence (ロビーに向かってる。何か伝えることある？ goes)."""
     lemmas = [lemma for _, lemma, _ in after_verb[:2]]
-    if not (lemmas[:1] and lemmas[0] in _ONGOING) and lemmas[:2] not in (["て", _IRU], ["で", _IRU]):
+    ongoing = lemmas[:2] in (["て", _IRU], ["で", _IRU]) or [s for s, _, _ in after_verb[:2]] in _ONGOING_CUT
+    if not (lemmas[:1] and lemmas[0] in _ONGOING) and not ongoing:
         return False
     rest = rest_of_sentence(after_verb)
     return "?" in rest or (bool(rest) and rest[-1] in ("か", "の"))

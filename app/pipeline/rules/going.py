@@ -35,6 +35,7 @@ from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
     clauses_of,
+    is_kanji,
     is_question,
     names_place,
     normalized_words,
@@ -71,7 +72,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     ctx = replace(ctx, text=own)
     places = ctx.moves_named()
     if len(places) > 1:
-        places = _gone_towards(ctx, places)
+        places = _first_stop(ctx.text, places) or _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
         return None
     if _only_talked_about(ctx.text, places[0]):
@@ -86,6 +87,9 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     # (…or with は: 物置は、裏の戸から出たらすぐかね？ asks the way, 地方車は一時に通りに入る？ asks when
     # the truck goes in; neither is the player going)
     if _asks_about_place(ctx.text, places[0], _TOPIC_MARKERS_BEFORE_A_MOVEMENT):
+        return None
+    # (…or a thing of the place's: after the model, the other vetoes read such a question)
+    if _asks_about_a_thing_of(ctx.text, places[0]):
         return None
     return Outcome(
         places[0].action,
@@ -110,6 +114,30 @@ def _only_talked_about(text: AnalyzedText, place: Candidate) -> bool:
     norm = text.norm
     after = [norm[m.end() :] for name in place.names for m in re.finditer(re.escape(normalize(name)), norm)]
     return bool(after) and all(rest.startswith(_ABOUT_A_PLACE) for rest in after)
+
+
+# A place, then a clause to be done there first (公園で少し頭を冷やしてから, 薬局に寄ってから): no pause, no
+# sentence's end before its て or で から
+_DONE_THERE_FIRST = r"(?:で|に|へ|まで)[^。.!?、,]*?[てで]から"
+
+
+def _first_stop(text: AnalyzedText, places: list[Candidate]) -> list[Candidate]:
+    """Of several places named, the one where the player first does something before going on (公園で少し頭を
+    冷やしてから、文月堂に戻ります: the park), when it is named before every other: where the player goes
+    now. Round 21 (futatsu)."""
+    norm = text.norm
+    starts = {
+        place: min((m.start() for n in place.names for m in re.finditer(re.escape(normalize(n)), norm)), default=-1)
+        for place in places
+    }
+    first = [
+        place
+        for place in places
+        if re.search(rf"(?:{'|'.join(re.escape(normalize(n)) for n in place.names)}){_DONE_THERE_FIRST}", norm)
+    ]
+    if len(first) != 1 or any(0 <= at < starts[first[0]] for place, at in starts.items() if place != first[0]):
+        return []
+    return first
 
 
 def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:
@@ -462,6 +490,47 @@ def _asks_about_place(text: AnalyzedText, place: Candidate, markers: tuple[str, 
     if not any(o.startswith(topic) for o in openings):
         return False
     return not (is_invitation(text) and has_movement_cue(text, TO_A_NAMED_PLACE))
+
+
+def _asks_about_a_thing_of(text: AnalyzedText, place: Candidate) -> bool:
+    """A question that opens with a thing of the place's as its topic (ゆうにい、がっこうのおばけってよるにでるの？
+    asks about the ghost, which comes out): as _asks_about_place, the movement is not the player's."""
+    if not is_question(text):
+        return False
+    things = _things_of_the_place(text, place, _TOPIC_MARKERS_BEFORE_A_MOVEMENT)
+    if not any(o.startswith(thing) for thing in things for o in _openings(text.norm)):
+        return False
+    return not (is_invitation(text) and has_movement_cue(text, TO_A_NAMED_PLACE))
+
+
+_NOUN_WORDS = frozenset(("名詞", "代名詞", "接尾辞", "接頭辞"))
+
+
+def _things_of_the_place(text: AnalyzedText, place: Candidate, markers: tuple[str, ...]) -> list[str]:
+    """Each topic in the text that is a thing of the place's (学校のおばけって, 神社の祭りの支度は): the place's
+    name, の, nouns (with の between them), then one of `markers` as a particle; not a verb's て form
+    (庭の風に当たって, 工場のほうへ戻って)."""
+    words, found = text.tokens, list[str]()
+    last_word_ending: dict[int, int] = {}  # where a word ends in the text: the word's index
+    at = 0
+    for index, (surface, _, _) in enumerate(words):
+        at += len(surface)
+        last_word_ending[at] = index
+    if at != len(text.norm):  # (the words do not spell the text: no positions to read)
+        return found
+    for name in (normalize(n) for n in place.names):
+        for match in re.finditer(re.escape(name), text.norm):
+            last = last_word_ending.get(match.end())
+            if last is None or words[last + 1 : last + 2] != (("の", "の", "助詞"),):
+                continue
+            rest = words[last + 2 :]
+            nouns = next(
+                (k for k, (surface, _, pos) in enumerate(rest) if pos not in _NOUN_WORDS and surface != "の"), 0
+            )
+            if nouns and rest[nouns - 1][0] != "の" and rest[nouns][0] in markers and rest[nouns][2] == "助詞":
+                length = len(name) + 1 + sum(len(surface) for surface, _, _ in rest[: nouns + 1])
+                found.append(text.norm[match.start() : match.start() + length])
+    return found
 
 
 # The longest first clause that may be a call before a question's topic (代表、 / 湊さん、).
@@ -830,12 +899,18 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
     characters or more, not a name of the scenario's (a character, the place the player is in, a place out
     of reach) nor a word for any place (movement.json's not_describing). Not when two places share one, nor
     a text that asks, leaves, or puts the going off. Round 20 (shokudou, tokuchou: the model read a topic or
-    なし); at its commit it decided 6 of the committed cases, none against their expectations."""
+    なし); at its commit it decided 6 of the committed cases, none against their expectations. When no noun
+    tells one place, a phrase of the description the going's sentence repeats (一つ目の角を曲がって、左の部屋に
+    入ります) tells, when no other place's description shares one nearly as long; opening a door there goes
+    through it (右の扉を開けてみます). Round 21 (houkou: rooms by where they are)."""
     if is_question(ctx.text) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
         return None
-    if not ctx.moves_in_text() or set_on_another_day(ctx.text):
+    if set_on_another_day(ctx.text):
         return None
-    going = [c for c in clauses_of(ctx.text) if has_movement_cue(c) and not is_place_question(c)]
+    opens_a_door = [c for c in clauses_of(ctx.text) if _opens_a_door(c)]
+    if not ctx.moves_in_text() and not opens_a_door:
+        return None
+    going = [c for c in clauses_of(ctx.text) if has_movement_cue(c) and not is_place_question(c)] + opens_a_door
     # (a name of the scenario's is no description: 客席, the stage's, is no booth 客席後方の小部屋)
     names = [*(name for _, theirs in ctx.names_as_typed for name in theirs), *ctx.names_beside_places]
     nouns = {
@@ -844,12 +919,64 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
         for noun in map(normalize, content_nouns(clause))
         if len(noun) > 1 and noun not in _NOT_DESCRIBING and not any(noun in n or n in noun for n in names)
     }
-    described = {
-        c: shared
-        for c in ctx.candidates
-        if c.action.kind == "move" and (shared := sorted(n for n in nouns if n in normalize(c.description)))
-    }
+    places = [c for c in ctx.candidates if c.action.kind == "move"]
+    described = {c: shared for c in places if (shared := sorted(n for n in nouns if n in normalize(c.description)))}
+    if len(described) != 1:  # (of those a noun names, when several; the way there may come first in its
+        # sentence: 突き当たりの梯子、上ってみるか)
+        said = [s.norm for s in sentences_of(ctx.text) if any(c.norm in s.norm for c in going)]
+        described = _described_by_a_phrase([_blanked(s, tuple(names)) for s in said], list(described) or places)
     if len(described) != 1:
         return None
     ((place, shared),) = described.items()
     return Outcome(place.action, "going_by_description", f"goes where the description says {'、'.join(shared)}")
+
+
+_OPENING = lexicon.words("movement", "opening_a_door")
+_DOORS = tuple(normalized_words(" ".join(lexicon.load("movement")["opening_a_door"]["doors"])))
+
+
+def _opens_a_door(clause: AnalyzedText) -> bool:
+    return has_movement_cue(clause, _OPENING) and any(door in clause.norm for door in _DOORS)
+
+
+# A phrase shared with a description tells the place when it holds two kanji of its own (no word for any
+# place counts, so neither の部屋 nor a run of particles and endings does: てみます) or is six characters
+# long, and no other place's shares one within the margin.
+_SHORTEST_PHRASE = 3
+_LONG_PHRASE = 6
+_PHRASE_MARGIN = 2
+
+
+def _described_by_a_phrase(said: list[str], places: list[Candidate]) -> dict[Candidate, list[str]]:
+    shared = {
+        place: max((_shared_phrase(clause, normalize(place.description)) for clause in said), key=len, default="")
+        for place in places
+    }
+    ranked = sorted(shared.items(), key=lambda item: len(item[1]), reverse=True)
+    if not ranked or not ranked[0][1]:
+        return {}
+    if len(ranked) > 1 and len(ranked[1][1]) > len(ranked[0][1]) - _PHRASE_MARGIN:
+        return {}
+    return {ranked[0][0]: [ranked[0][1]]}
+
+
+def _shared_phrase(said: str, description: str) -> str:
+    """The longest run of characters both hold that tells a place (_tells_a_place)."""
+    best, previous = "", [0] * (len(description) + 1)
+    for i, char in enumerate(said, 1):
+        current = [0] * (len(description) + 1)
+        for j, other in enumerate(description, 1):
+            if char == other:
+                current[j] = run = previous[j - 1] + 1
+                longer = (said[i - n : i] for n in range(run, len(best), -1))
+                best = next((phrase for phrase in longer if _tells_a_place(phrase)), best)
+        previous = current
+    return best
+
+
+def _tells_a_place(phrase: str) -> bool:
+    if len(phrase) < _SHORTEST_PHRASE:
+        return False
+    for word in _NOT_DESCRIBING:
+        phrase = phrase.replace(word, "")
+    return len(phrase) >= _LONG_PHRASE or sum(map(is_kanji, phrase)) >= 2

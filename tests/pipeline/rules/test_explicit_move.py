@@ -688,3 +688,45 @@ def test_had_better_go_weighed_by_the_player_moves(
     moving = (f"{place}に戻ったほうがいいかな", f"もう一度{alias}に行ったほうがいいかもしれない")
     staying = (f"{place}に行ったほうがよかった", f"{alias}に戻った方がいいですよ", f"{place}に行ったほうがよかったかな")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("ロビーで少し頭を冷やしてから、楽屋に戻ります", "ロビー"),
+        ("ロビーに寄ってから楽屋に戻ろう", "ロビー"),
+        ("楽屋に戻ってから、ロビーに行きます", "控え室"),  # the first stop is the going's own place
+    ],
+)
+def test_of_two_places_the_first_stop_is_where_the_player_goes_now(
+    text: str, place: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """futatsu (round 21): 公園で少し頭を冷やしてから、文月堂に戻ります goes to the park first."""
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move(place)
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ロビーの物販って、いつ開くの？",  # a thing of the lobby's opens, not the player going
+        "湊さん、楽屋の鍵は誰が持って行ったの？",
+    ],
+)
+def test_a_question_about_a_thing_of_the_place_does_not_move(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """kodomo (round 21): がっこうのおばけってよるにでるの？ asks about the ghost, which comes out."""
+    assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize("text", ["ロビーの物販って見に行かない？", "ロビーのほうに戻ってみようか？"])
+def test_going_to_a_thing_of_the_place_still_moves(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """A let's stays a move; の then a verb's て form is no thing of the place's (ほうに戻って)."""
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")

@@ -54,3 +54,50 @@ def test_a_going_that_tells_no_one_place_is_left_alone(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert going_by_description(None, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+# A house whose rooms are told apart only by where they are (round 21's houkou: 右の扉, 一つ目の角).
+_HOUSE = Scenario.model_validate(
+    {
+        "id": "house",
+        "locations": [
+            {"id": "広間", "description": "玄関を入ってすぐの広間。左右に扉がある"},
+            {"id": "書斎", "description": "広間の右の扉の先。本棚の並ぶ書斎"},
+            {"id": "居間", "description": "広間の左の扉の先。暖炉のある部屋"},
+            {"id": "寝室", "description": "廊下の一つ目の角を曲がってすぐの部屋"},
+            {"id": "納戸", "description": "廊下の二つ目の角を曲がった先の部屋"},
+        ],
+        "characters": [{"id": "執事"}],
+    }
+)
+_IN_THE_HALL = GameState.model_validate(
+    {"location": "広間", "present": ["執事"], "moves": ["書斎", "居間", "寝室", "納戸"], "can_leave": False}
+)
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("一つ目の角を曲がって、部屋に入ります", "寝室"),
+        ("二つ目の角を曲がった先まで行ってみる", "納戸"),
+        ("右の扉を開けてみます", "書斎"),  # a door opened there goes through it
+    ],
+)
+def test_a_going_that_repeats_a_phrase_of_one_place_goes_there(text: str, place: str, analyzer: TextAnalyzer) -> None:
+    outcome = going_by_description(None, context(text, _HOUSE, _IN_THE_HALL, analyzer))
+    assert outcome is not None and outcome.action == move(place)
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "角を曲がって、部屋に入ります",  # either corner's room: each description shares 角を曲がっ, nearly as long
+        "奥の部屋に入ってみます",  # の部屋 is a word for any place, whoever's description holds it
+        "右の扉を開けたら誰かいた",  # a door opened before, no going
+        "本棚を開けてみます",  # no door
+    ],
+)
+def test_a_phrase_that_tells_no_one_place_is_left_alone(text: str, analyzer: TextAnalyzer) -> None:
+    assert going_by_description(None, context(text, _HOUSE, _IN_THE_HALL, analyzer)) is None
