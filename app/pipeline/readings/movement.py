@@ -667,8 +667,16 @@ _PUTTING_OFF = token_patterns.patterns("movement", "putting_off")
 
 def puts_off(text: AnalyzedText) -> bool:
     """The text's last sentence puts things off to another time (明日にしよう, また今度にします):
-    app/lexicon/movement.json's putting_off."""
-    return last_sentence_closes_on(text, _PUTTING_OFF)
+    app/lexicon/movement.json's putting_off; not a topic put off after a going of the player's own
+    (交番へ行ってきます。活字のことはまた後で: topic_put_off)."""
+    if not last_sentence_closes_on(text, _PUTTING_OFF):
+        return False
+    *before, last = sentences_of(text)
+    topic = any(f"{about}{particle}" in last.norm for about in _TOPIC_PUT_OFF for particle in ("は", "も"))
+    return not (topic and any(has_movement_cue(sentence) for sentence in before))
+
+
+_TOPIC_PUT_OFF = lexicon.phrases("movement", "topic_put_off")
 
 
 _UNDECIDED = token_patterns.patterns("movement", "undecided")

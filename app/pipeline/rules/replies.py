@@ -187,14 +187,15 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         clauses = clauses_of(reply)
         *leading, last = clauses
         # (a reason given in a sentence of its own asks nothing: …堂本さんに聞きたいことがあるので)
-        asks = any(ASKING.search(sentence.norm) for sentence in said) and not lets_asked(reply)
+        # (…nor one asked on the way: 行きます。家賃の話は歩きながら聞かせてください)
+        asks = any(ASKING.search(s.norm) and not _on_the_way(s) for s in said) and not lets_asked(reply)
         goes = not asks and (
             (
                 bool(rest)
                 and len(strip_punctuation(first.norm)) <= 15
-                and says_yes(first)
+                and (says_yes(first) or bare_movement(first))
                 # (…or gives its reason: ああ、行きましょう。堂本さんに聞きたいことがあるので)
-                and all(bare_movement(s) or echoes(s, invitation) or gives_a_reason(s) for s in rest)
+                and all(bare_movement(s) or echoes(s, invitation) or gives_a_reason(s) or _on_the_way(s) for s in rest)
             )
             or (
                 bool(leading)
@@ -212,6 +213,15 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if not goes:
         return None
     return Outcome(place.action, "agreement_to_invitation", f"agrees to go to {place.action.target}")
+
+
+_ON_THE_WAY = lexicon.phrases("agreement", "on_the_way")
+
+
+def _on_the_way(sentence: AnalyzedText) -> bool:
+    """The sentence asks or says something on the way there (歩きながら聞かせてください): agreement.json's
+    on_the_way."""
+    return any(words in sentence.norm for words in _ON_THE_WAY)
 
 
 # What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).

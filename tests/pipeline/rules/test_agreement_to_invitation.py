@@ -1547,3 +1547,23 @@ def test_a_yes_that_goes_along_to_the_invited_place_accepts(
         assert outcome is not None and outcome.action == move("ロビー"), text
     for text in ("いや、ロビーまでご一緒するのはちょっと", "うーん、曲の話か機材の話か…"):
         assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize("text", ["行きます。セトリの話は歩きながら聞かせてください", "行こう。続きは道すがら教えて"])
+def test_a_going_then_something_asked_on_the_way_goes(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """futatsu (round 21): what is asked on the way asks nothing but going along."""
+    state = after_line(stage_state, "灯", "私はロビーに戻るけど、一緒に来る？")
+    outcome = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.round(21)
+def test_a_going_then_something_asked_here_is_left_to_the_model(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", "私はロビーに戻るけど、一緒に来る？")
+    text = "行きます。でもその前にセトリの話を聞かせてください"
+    assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None

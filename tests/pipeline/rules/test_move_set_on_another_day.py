@@ -30,6 +30,7 @@ pytestmark = pytest.mark.issue(27)
         "ロビーには後ほど向かいます",
         "本当ですか？聞き終わったらロビーにも寄ります",  # something to be done first (round 11)
         "話が終わったら、ロビーに行こう",
+        pytest.param("ロビーに行こうかな。でも、また今度にします", marks=pytest.mark.round(21)),  # no topic put off
         pytest.param("掃除したらロビーに行こう", marks=pytest.mark.round(19)),  # a noun done first, then
     ],
 )
@@ -53,6 +54,8 @@ def test_a_move_set_on_another_day_is_no_move(
         # したら opening a sentence is Hokkaido's and Tohoku's then (round 19's hokkaido_ben)
         pytest.param("見た見た。したら、ロビーさ行ってみるべ", marks=pytest.mark.round(19)),
         pytest.param("したら、ロビーさ戻ってなんか食べるべ", marks=pytest.mark.round(19)),
+        # a topic put off after a going (round 21's futatsu)
+        pytest.param("ロビーへ行ってきます。セトリのことはまた後で", marks=pytest.mark.round(21)),
     ],
 )
 def test_a_move_made_now_stands(text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
