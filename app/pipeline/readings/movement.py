@@ -439,6 +439,7 @@ TRYING_AUXILIARIES = frozenset(normalized_words("見る みる 置く おく 行
 # Nouns after which going is still the player's own (行くところだ, 行くつもり, 行くことにする, 行く時間だ).
 _INTENDING = frozenset(normalized_words("ところ 所 つもり こと 予定 気 時間 頃 番"))
 _FIRST_PERSON = frozenset(FIRST_PERSON_WORDS)
+_PARTICLES_READ_AS_NOUNS = lexicon.words("movement", "particles_read_as_nouns")
 
 # Between a subject and its movement verb: the place and its particles (犯人がロビーに入る).
 _PLACE_PHRASE_POS = frozenset(("名詞", "代名詞", "接尾辞", "助詞"))
@@ -487,6 +488,7 @@ def _describes_a_noun(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
         following is None
         or following[2] not in ("名詞", "代名詞")
         or following[0] in _INTENDING
+        or following[0] in _PARTICLES_READ_AS_NOUNS
         or following[0].startswith("っ")
     ):
         return False

@@ -62,7 +62,7 @@ _SHINSHU_LETS_SAID = re.compile(r"[かがさたなばまらわ]ず$")
 # (話して as a request, not inside a noun's する: 電話して, 会話して; どうぞ offers, it does not ask)
 # (not 何かあったら, 何かあれば: "if anything comes up" asks nothing)
 ASKING = re.compile(
-    r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ)|(なに|何)(?!かあ)|誰|いつ|どこ|なぜ)"
+    r"(\?|か$|教えて|聞かせて|(?<![一-龯])話して|知りたい|聞きたい|訊きたい|どう(?!ぞ|も)|(なに|何)(?!かあ)|誰|いつ|どこ|なぜ)"
 )
 
 # Won't you, let's, come along, in the dialects the data lists (app/lexicon/invitation.json).

@@ -734,3 +734,14 @@ def test_a_farewell_before_leaving_narrated_leaves(scene: str, scenes: Scenes, a
     leaving = ("「ごちそうさま。じゃ、俺はこれで」（勝手口から帰っていく）",)
     staying = ("では、これで。あ、その前にロビーに寄っていこう",)
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(21)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_farewell_then_someone_thanked_leaves(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 21's akita_ben: a どうも after a farewell and a call is thanks, no question (どう asks; どうも
+    does not)."""
+    leaving = ("じゃ、俺は帰ります。マスター、どうもな", "失礼します。先生、どうもね")
+    staying = ("じゃ、帰ります。マスター、どうする？",)
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
