@@ -80,13 +80,19 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
 
 
+# After an absent character's name in an inviting line: whom the invitation leads to (源三さんなら、裏口を
+# 出たところで…ご案内しましょうか？)
+_AS_FOR = ("なら", "だったら")
+
+
 def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
     """The reachable places of characters who are not present, as `elsewhere` gives them, that the line names
-    as the person's place (一緒に支配人のところへ行ってくれない？, with 支配人 in the office): the line invites
-    the player there."""
+    as the person's place (一緒に支配人のところへ行ってくれない？, with 支配人 in the office) or as whom it is
+    about (源三さんなら、…ご案内しましょうか？): the line invites the player there."""
     places: list[Candidate] = []
     for _, names, where in absent_characters(ctx):
-        if any(f"{called}{place}" in line.norm for called in as_called(names) for place in TO_THEIR_PLACE):
+        said = (*TO_THEIR_PLACE, *_AS_FOR)
+        if any(f"{called}{place}" in line.norm for called in as_called(names) for place in said):
             places += [c for c in ctx.candidates if c.action == Action("move", where) and c not in places]
     return places
 

@@ -1567,3 +1567,17 @@ def test_a_going_then_something_asked_here_is_left_to_the_model(
     state = after_line(stage_state, "灯", "私はロビーに戻るけど、一緒に来る？")
     text = "行きます。でもその前にセトリの話を聞かせてください"
     assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(21)
+def test_a_yes_to_being_shown_to_someone_goes_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """houkou (round 21): 源三さんなら、裏口を出たところで薪を割ってますよ。ご案内しましょうか？ leads to where
+    源三 is (`elsewhere`)."""
+    state = GameState.model_validate({**stage_state.model_dump(), "elsewhere": {"真壁": "ロビー"}})
+    state = after_line(state, "灯", "店長なら、さっき電話してたよ。案内しようか？")
+    outcome = agreement_to_invitation(None, context("はい、お願いします", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    talk = after_line(state, "灯", "店長なら、何か知ってるかもね")  # no invitation
+    assert agreement_to_invitation(None, context("はい、お願いします", hoshizora, talk, analyzer)) is None
