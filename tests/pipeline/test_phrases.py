@@ -89,6 +89,26 @@ def test_a_scenario_movement_phrase_set_on_another_day_is_no_going(
     assert not context("控え室 は あとで ワープ", dialect, stage_state, analyzer).moves_in_text()
 
 
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    ("text", "going"),
+    [
+        ("控え室のほうへぬるぽくか", True),
+        ("控え室までぬるぽいてみる", True),
+        ("控え室でぬるぽきましょう", True),
+        ("控え室にぬるぽこう", True),
+        ("昨日は控え室までぬるぽいた", False),
+    ],
+)
+def test_a_scenario_movement_verb_counts_as_conjugated_going_now(
+    text: str, going: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 21's nagasaki_ben: さるく given, さるいてみよう said. A verb given in its dictionary form counts
+    in its て form, before ます and as a let's; not in the past."""
+    dialect = with_phrases(hoshizora, {"movement": ["ぬるぽく"]})
+    assert context(text, dialect, stage_state, analyzer).moves_in_text() is going
+
+
 def test_a_scenario_invitation_and_its_yes_and_no(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:

@@ -46,12 +46,13 @@ class ScenarioPhrases:
         def keys(values: list[str]) -> tuple[str, ...]:
             return tuple(dict.fromkeys(k for v in values if (k := strip_punctuation(v))))
 
+        movement = keys(phrases.movement)
         return cls(
             keys(phrases.farewell),
             keys(phrases.invitation),
             keys(phrases.agreement),
             keys(phrases.refusal),
-            keys(phrases.movement),
+            tuple(dict.fromkeys((*movement, *(form for p in movement for form in _going_forms(p))))),
         )
 
     def said(self, kind: str, text: AnalyzedText) -> str | None:
@@ -69,6 +70,28 @@ class ScenarioPhrases:
 
 
 NO_PHRASES = ScenarioPhrases()
+
+# A verb's last kana in its dictionary form: its て form, its stem before ます, its let's (さるく: さるいて,
+# さるきま…, さるこう); る also as a verb of one stem (のぼせる: のぼせて…). No past: さるいた walked. A stem of two
+# kana or more, so that a short phrase does not match inside other words.
+_GODAN_FORMS = {
+    "く": ("いて", "きま", "こう"),
+    "ぐ": ("いで", "ぎま", "ごう"),
+    "す": ("して", "しま", "そう"),
+    "つ": ("って", "ちま", "とう"),
+    "ぬ": ("んで", "にま", "のう"),
+    "ぶ": ("んで", "びま", "ぼう"),
+    "む": ("んで", "みま", "もう"),
+    "る": ("って", "りま", "ろう", "て", "ま", "よう"),
+    "う": ("って", "いま", "おう"),
+}
+
+
+def _going_forms(phrase: str) -> tuple[str, ...]:
+    """A movement phrase that ends on a verb in its dictionary form (さるく, Nagasaki's walking about),
+    as the player conjugates it going now (眼鏡橋のほうばさるいてみようかね)."""
+    stem, last = phrase[:-1], phrase[-1:]
+    return tuple(f"{stem}{form}" for form in _GODAN_FORMS.get(last, ())) if len(stem) >= 2 else ()
 
 Names = tuple[tuple[str, tuple[str, ...]], ...]  # (id, normalised id and aliases) per character or place
 
