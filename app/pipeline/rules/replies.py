@@ -363,10 +363,23 @@ def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
     """The reply goes on to a subject of its own (いや、鍵のことが気になる): it talks about something
     (のこと, について), or names a topic's required words that the last line did not."""
     norm = ctx.text.norm
-    if any(marker in norm for marker in ABOUT):
+    if any(marker in norm for marker in ABOUT) and not _talks_of_what_was_offered(ctx.text, line):
         return True
     named = {normalize(w) for c in ctx.candidates if c.action.kind == "intent" for w in c.words}
     return any(word in norm and word not in line.norm for word in named if word)
+
+
+def _talks_of_what_was_offered(reply: AnalyzedText, line: AnalyzedText) -> bool:
+    """Each thing the reply talks about (the word before のこと, の話, について) is one the offering line names
+    (佐吉さんのことで、…お話ししましょうか？ → いえ、佐吉の話はもうよかです): the reply answers the offer."""
+    words = reply.tokens
+    about = [
+        words[i - 1][0]
+        for i in range(1, len(words))
+        if any("".join(w[0] for w in words[i : i + 3]).startswith(marker) for marker in ABOUT)
+        and words[i - 1][2] in ("名詞", "代名詞")
+    ]
+    return bool(about) and all(word in line.norm for word in about)
 
 
 def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:

@@ -59,3 +59,15 @@ def test_a_no_to_a_line_that_offers_nothing_is_left_to_the_model(
 ) -> None:
     state = after_line(stage_state, "灯", line)
     assert refusal_to_offer(None, context("いや、まだ", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(21)
+def test_a_no_to_talk_of_what_was_offered_declines_it(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """nagasaki_ben (round 21): いえ、佐吉の話はもうよかです to an offer to talk of 佐吉 declines; a no that
+    talks of something the offer did not name goes on to a subject of its own."""
+    state = after_line(stage_state, "灯", "店長のことで、私が知っていることをお話ししましょうか？")
+    outcome = refusal_to_offer(None, context("いえ、店長の話はもういいです", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == NONE
+    assert refusal_to_offer(None, context("いえ、ギターの話はもういいです", hoshizora, state, analyzer)) is None
