@@ -323,11 +323,26 @@ _RETURN = normalize("帰り")
 _TOWARDS = frozenset(("に", "へ", "まで"))
 
 
+_LEAVING_TOLD = lexicon.words("farewell", "leaving_told")
+
+
+def _leaving_told(line: AnalyzedText) -> bool:
+    """The game's line ends telling the player to leave (もう遅い。…今夜はお帰りなさい): a leaving verb, then
+    farewell.json's leaving_told; not on another day (明日またお帰りなさい)."""
+    words = without_closing_marks(line)
+    if len(words) < 2 or words[-1][0] not in _LEAVING_TOLD:
+        return False
+    return words[-2][1] in LEAVE_VERBS and words[-2][2] == "動詞" and not on_another_day(tuple(words[:-2]))
+
+
 def leaving_asked(line: AnalyzedText) -> bool:
     """A question of the game's line asks whether the player leaves now (もう帰っちゃうんですか？; そろそろ
-    お帰りになりますか？; もう行っちゃうの？); not one past, negated or on another day (もう帰ったの？,
-    帰らないの？, 明日帰るの？), nor when or where (いつ帰るの？), nor the way home (お帰りの電車は？), nor a
-    going somewhere (もうロビーに行くの？). farewell.json's leaving_asked_honorific and leaving_asked_going."""
+    お帰りになりますか？; もう行っちゃうの？), or the line ends telling them to (今夜はお帰りなさい); not one
+    past, negated or on another day (もう帰ったの？, 帰らないの？, 明日帰るの？), nor when or where (いつ帰るの？),
+    nor the way home (お帰りの電車は？), nor a going somewhere (もうロビーに行くの？). farewell.json's
+    leaving_asked_honorific, leaving_asked_going and leaving_told."""
+    if _leaving_told(line):
+        return True
     for sentence in sentences_of(line):
         words = sentence.tokens
         if not is_question(sentence) or asks_who_what_where(list(words)):

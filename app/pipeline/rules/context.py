@@ -93,6 +93,7 @@ def _going_forms(phrase: str) -> tuple[str, ...]:
     stem, last = phrase[:-1], phrase[-1:]
     return tuple(f"{stem}{form}" for form in _GODAN_FORMS.get(last, ())) if len(stem) >= 2 else ()
 
+
 Names = tuple[tuple[str, tuple[str, ...]], ...]  # (id, normalised id and aliases) per character or place
 
 

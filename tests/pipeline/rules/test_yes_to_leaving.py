@@ -76,3 +76,22 @@ def test_a_yes_to_another_question_is_not_leave(
 def test_not_where_leaving_is_not_possible(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
     state = after_line(stage_state.model_copy(update={"can_leave": False}), "灯", "もう帰っちゃうの？")
     assert yes_to_leaving(None, context("うん", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    ("line", "leaves"),
+    [
+        ("もう遅い。送りますから、今夜はお帰りなさい", True),  # told to leave (houkou)
+        ("今日はもうお帰りください", True),
+        ("おかえりなさい！ 遅かったね", False),  # the greeting
+        ("明日またお帰りなさい", False),  # not closing the line
+    ],
+)
+def test_a_yes_to_being_told_to_leave_leaves(
+    line: str, leaves: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = yes_to_leaving(
+        None, context("そうですね、そうします", hoshizora, after_line(stage_state, "灯", line), analyzer)
+    )
+    assert (outcome is not None and outcome.action == LEAVE) is leaves
