@@ -479,7 +479,7 @@ def _asks_about_place(text: AnalyzedText, place: Candidate, markers: tuple[str, 
     movement (決闘場って危なくない？). って only: 「控え室は施錠されてたのかな」 sets the scene for a
     topic (the keys). Asking who is there (応接室には、今どなたかいらっしゃいますか) asks about the place
     too."""
-    if not is_question(text):
+    if not _asked_first(text):
         return False
     openings = _openings(text.norm)
     # the cheap tests first: this runs for every move option the model scored
@@ -489,18 +489,48 @@ def _asks_about_place(text: AnalyzedText, place: Candidate, markers: tuple[str, 
     topic = tuple(f"{normalize(name)}{marker}" for name in place.names for marker in markers)
     if not any(o.startswith(topic) for o in openings):
         return False
-    return not (is_invitation(text) and has_movement_cue(text, TO_A_NAMED_PLACE))
+    return not _proposes_going(text)
+
+
+def _asked_first(text: AnalyzedText) -> bool:
+    """The text asks, or its first sentence does and nothing after it goes (お城ってロープウェイで上がるん？ リフト
+    もあるんじゃろ)."""
+    if is_question(text):
+        return True
+    first, *rest = sentences_of(text)
+    return bool(rest) and is_question(first) and not any(has_movement_cue(s) for s in rest)
+
+
+def _proposes_going(text: AnalyzedText) -> bool:
+    """A let's or a won't-you to go (控え室って行ってみない？); not asking whether one can (松山城の天守って
+    登れますか？: a movement verb in its potential form)."""
+    return is_invitation(text) and has_movement_cue(text, TO_A_NAMED_PLACE) and not _asks_if_one_can(text)
+
+
+# A godan verb's last kana and the kana its potential form ends on (登る: 登れ, 行く: 行け)
+_POTENTIAL_ENDINGS = dict(zip("うくぐすつぬぶむる", "えけげせてねべめれ", strict=True))
+
+
+def _asks_if_one_can(text: AnalyzedText) -> bool:
+    """A movement verb in its potential form (登れますか？, 上がれる？, 行けます？)."""
+    for surface, lemma, pos in text.tokens:
+        if pos != "動詞" or lemma not in TO_A_NAMED_PLACE or not lemma:
+            continue
+        ending = _POTENTIAL_ENDINGS.get(lemma[-1])
+        if ending is not None and (surface.endswith(ending) or surface.endswith(f"{ending}る")):
+            return True
+    return False
 
 
 def _asks_about_a_thing_of(text: AnalyzedText, place: Candidate) -> bool:
     """A question that opens with a thing of the place's as its topic (ゆうにい、がっこうのおばけってよるにでるの？
     asks about the ghost, which comes out): as _asks_about_place, the movement is not the player's."""
-    if not is_question(text):
+    if not _asked_first(text):
         return False
     things = _things_of_the_place(text, place, _TOPIC_MARKERS_BEFORE_A_MOVEMENT)
     if not any(o.startswith(thing) for thing in things for o in _openings(text.norm)):
         return False
-    return not (is_invitation(text) and has_movement_cue(text, TO_A_NAMED_PLACE))
+    return not _proposes_going(text)
 
 
 _NOUN_WORDS = frozenset(("名詞", "代名詞", "接尾辞", "接頭辞"))

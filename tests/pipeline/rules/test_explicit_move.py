@@ -730,3 +730,26 @@ def test_going_to_a_thing_of_the_place_still_moves(
     """A let's stays a move; の then a verb's て form is no thing of the place's (ほうに戻って)."""
     outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "楽屋の奥って登れますか？",  # whether one can: a potential form, no let's (iyo_ben: 天守って登れますか？)
+        "楽屋ってエレベーターで上がるの？ 階段もあるよね",  # asked first, nothing after it goes
+    ],
+)
+def test_asking_whether_or_how_one_goes_does_not_move(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(21)
+@pytest.mark.parametrize("text", ["楽屋ってどんな感じ？ 行ってみよう", "楽屋って行ってみない？"])
+def test_a_question_then_a_going_or_a_lets_moves(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")
