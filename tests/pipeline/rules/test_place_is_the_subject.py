@@ -26,6 +26,8 @@ from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, 
         # recalling (でしたっけ) and wondering (かしら) ask too
         ("hoshizora", "ロビー", "ロビーってこの上の階でしたっけ"),
         ("amatsu", "居住区", "居住区って今開いてるかしら"),
+        # whether one can go there (round 21; the sets label it なし: 駐在所ってここから歩いて行けます？)
+        pytest.param("hoshizora", "ロビー", "ロビーって行ける？", marks=pytest.mark.round(21)),
     ],
 )
 def test_a_question_about_the_chosen_place_is_none(
@@ -40,7 +42,7 @@ def test_a_question_about_the_chosen_place_is_none(
     ("scene", "place", "text"),
     [
         ("hoshizora", "控え室", "控え室は施錠されてたのかな"),  # は sets the scene for a topic (the keys)
-        ("hoshizora", "ロビー", "ロビーって行ける？"),  # movement asked: left to the other rules
+        ("hoshizora", "ロビー", "ロビーって行ってみない？"),  # a let's: left to the other rules
         ("hoshizora", "ロビー", "ロビーって広いね"),  # not a question
         ("amatsu", "管制室", "九条さんって管制室にいるの？"),  # the place is not what is asked about
         ("amatsu", "居住区", "居住区ってどう？"),  # another place chosen: see below
