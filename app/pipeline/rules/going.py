@@ -514,7 +514,7 @@ _POTENTIAL_ENDINGS = dict(zip("うくぐすつぬぶむる", "えけげせてね
 def _asks_if_one_can(text: AnalyzedText) -> bool:
     """A movement verb in its potential form (登れますか？, 上がれる？, 行けます？)."""
     for surface, lemma, pos in text.tokens:
-        if pos != "動詞" or lemma not in TO_A_NAMED_PLACE or not lemma:
+        if pos != "動詞" or lemma not in TO_A_NAMED_PLACE:
             continue
         ending = _POTENTIAL_ENDINGS.get(lemma[-1])
         if ending is not None and (surface.endswith(ending) or surface.endswith(f"{ending}る")):
@@ -952,7 +952,7 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
     places = [c for c in ctx.candidates if c.action.kind == "move"]
     described = {c: shared for c in places if (shared := sorted(n for n in nouns if n in normalize(c.description)))}
     if len(described) != 1:  # (of those a noun names, when several; the way there may come first in its
-        # sentence: 突き当たりの梯子、上ってみるか)
+        # sentence: 一つ目の角を曲がって、左の部屋に入ります)
         said = [s.norm for s in sentences_of(ctx.text) if any(c.norm in s.norm for c in going)]
         described = _described_by_a_phrase([_blanked(s, tuple(names)) for s in said], list(described) or places)
     if len(described) != 1:

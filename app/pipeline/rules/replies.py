@@ -80,9 +80,9 @@ def _invitation(ctx: RuleContext) -> tuple[Candidate, AnalyzedText] | None:
     return None if any(t in invitation.norm for t in topic) else (places[0], invitation)
 
 
-# After an absent character's name in an inviting line: whom the invitation leads to (源三さんなら、裏口を
-# 出たところで…ご案内しましょうか？)
-_AS_FOR = ("なら", "だったら")
+# After an absent character's name in an inviting line: their place (支配人のところへ), or whom the invitation
+# leads to (源三さんなら、裏口を出たところで…ご案内しましょうか？)
+_THEIR_PLACE_OR_THEM = (*TO_THEIR_PLACE, "なら", "だったら")
 
 
 def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
@@ -91,8 +91,7 @@ def _their_places(ctx: RuleContext, line: AnalyzedText) -> list[Candidate]:
     about (源三さんなら、…ご案内しましょうか？): the line invites the player there."""
     places: list[Candidate] = []
     for _, names, where in absent_characters(ctx):
-        said = (*TO_THEIR_PLACE, *_AS_FOR)
-        if any(f"{called}{place}" in line.norm for called in as_called(names) for place in said):
+        if any(f"{called}{after}" in line.norm for called in as_called(names) for after in _THEIR_PLACE_OR_THEM):
             places += [c for c in ctx.candidates if c.action == Action("move", where) and c not in places]
     return places
 
