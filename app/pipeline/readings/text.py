@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from app import lexicon
 from app.lexicon import tokens as token_patterns
@@ -61,12 +61,22 @@ def lcs_length(a: str, b: str) -> int:
 
 def longest_shared_run(a: str, b: str) -> int:
     """The length of the longest run of characters that `a` and `b` share."""
-    best, previous = 0, [0] * (len(b) + 1)
-    for ch in a:
-        current = [0]
-        for j, other in enumerate(b):
-            current.append(previous[j] + 1 if ch == other else 0)
-        best = max(best, *current)
+    return len(longest_shared_phrase(a, b))
+
+
+def longest_shared_phrase(a: str, b: str, keeps: Callable[[str], bool] | None = None) -> str:
+    """The longest run of characters that `a` and `b` share, of those `keeps` keeps when given."""
+    best, previous = "", [0] * (len(b) + 1)
+    for i, char in enumerate(a, 1):
+        current = [0] * (len(b) + 1)
+        for j, other in enumerate(b, 1):
+            if char == other:
+                current[j] = run = previous[j - 1] + 1
+                if keeps is None:
+                    best = a[i - run : i] if run > len(best) else best
+                else:
+                    longer = (a[i - n : i] for n in range(run, len(best), -1))
+                    best = next((phrase for phrase in longer if keeps(phrase)), best)
         previous = current
     return best
 
@@ -84,14 +94,35 @@ def is_kana(char: str) -> bool:
     return "ぁ" <= char <= "ゖ" or char == "ー"
 
 
-def _word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
-    """Where each of the text's words starts in its normalised text: the word's end and its part of
-    speech; None when the words do not spell the text."""
+def _words_joined(text: AnalyzedText) -> tuple[str, dict[int, tuple[int, str]]]:
+    """The text's words written one after another, and where each starts there: its end and its part of
+    speech."""
     spans, position = {}, 0
     for surface, _, pos in text.tokens:
         spans[position] = (position + len(surface), pos)
         position += len(surface)
-    return spans if position == len(text.norm) else None
+    return "".join(surface for surface, _, _ in text.tokens), spans
+
+
+def _word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
+    """Where each of the text's words starts in its normalised text: the word's end and its part of
+    speech; None when the words do not spell the text."""
+    joined, spans = _words_joined(text)
+    return spans if len(joined) == len(text.norm) else None
+
+
+def says_a_word(text: AnalyzedText, words: tuple[str, ...]) -> bool:
+    """One of `words` is said as words of its own, from one word boundary to another (彼 in 彼を追う, not in
+    彼岸に行こう)."""
+    joined, spans = _words_joined(text)
+    bounds = {0, *spans, *(end for end, _ in spans.values())}
+    for word in words:
+        start = joined.find(word)
+        while start >= 0:
+            if start in bounds and start + len(word) in bounds:
+                return True
+            start = joined.find(word, start + 1)
+    return False
 
 
 def names_place(text: AnalyzedText, name: str) -> bool:

@@ -37,8 +37,10 @@ from app.pipeline.readings.text import (
     clauses_of,
     is_kanji,
     is_question,
+    longest_shared_phrase,
     names_place,
     normalized_words,
+    says_a_word,
     sentences_of,
     trim,
     without_openers,
@@ -412,22 +414,6 @@ def going_where_pointed(action: Action | None, ctx: RuleContext) -> Outcome | No
     return Outcome(named[0].action, "going_where_pointed", f"goes where the last line named: {named[0].action.target}")
 
 
-def _says_a_word(sentence: AnalyzedText, words: tuple[str, ...]) -> bool:
-    """One of `words` is said as words of its own, from one word boundary to another (彼 in 彼を追う, not in
-    彼岸に行こう)."""
-    joined, bounds, at = "", {0}, 0
-    for surface, _, _ in sentence.tokens:
-        joined, at = joined + surface, at + len(surface)
-        bounds.add(at)
-    for word in words:
-        start = joined.find(word)
-        while start >= 0:
-            if start in bounds and start + len(word) in bounds:
-                return True
-            start = joined.find(word, start + 1)
-    return False
-
-
 def _going_to_someone_pointed(ctx: RuleContext, line: AnalyzedText) -> Outcome | None:
     """A sentence that goes to someone pointed at (彼女を追いかけます; あの人のとこ、行ってみるか) goes where the
     absent characters the last line names are (真帆なら、さっき桐野先生のところへ薬を取りに行ったぞ), when
@@ -435,7 +421,7 @@ def _going_to_someone_pointed(ctx: RuleContext, line: AnalyzedText) -> Outcome |
     going = [
         s
         for s in sentences_of(ctx.text)
-        if _says_a_word(s, _POINTING_AT_SOMEONE)
+        if says_a_word(s, _POINTING_AT_SOMEONE)
         and (has_movement_cue(s, _TO_A_PERSON) or _meets(s))
         and not is_place_question(s)
     ]
@@ -979,7 +965,11 @@ _PHRASE_MARGIN = 2
 
 def _described_by_a_phrase(said: list[str], places: list[Candidate]) -> dict[Candidate, list[str]]:
     shared = {
-        place: max((_shared_phrase(clause, normalize(place.description)) for clause in said), key=len, default="")
+        place: max(
+            (longest_shared_phrase(clause, normalize(place.description), _tells_a_place) for clause in said),
+            key=len,
+            default="",
+        )
         for place in places
     }
     ranked = sorted(shared.items(), key=lambda item: len(item[1]), reverse=True)
@@ -988,20 +978,6 @@ def _described_by_a_phrase(said: list[str], places: list[Candidate]) -> dict[Can
     if len(ranked) > 1 and len(ranked[1][1]) > len(ranked[0][1]) - _PHRASE_MARGIN:
         return {}
     return {ranked[0][0]: [ranked[0][1]]}
-
-
-def _shared_phrase(said: str, description: str) -> str:
-    """The longest run of characters both hold that tells a place (_tells_a_place)."""
-    best, previous = "", [0] * (len(description) + 1)
-    for i, char in enumerate(said, 1):
-        current = [0] * (len(description) + 1)
-        for j, other in enumerate(description, 1):
-            if char == other:
-                current[j] = run = previous[j - 1] + 1
-                longer = (said[i - n : i] for n in range(run, len(best), -1))
-                best = next((phrase for phrase in longer if _tells_a_place(phrase)), best)
-        previous = current
-    return best
 
 
 def _tells_a_place(phrase: str) -> bool:

@@ -8,7 +8,14 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.candidates import build_candidates
-from app.pipeline.readings.text import lcs_length, longest_shared_run, mentioned_moves, names_place
+from app.pipeline.readings.text import (
+    lcs_length,
+    longest_shared_phrase,
+    longest_shared_run,
+    mentioned_moves,
+    names_place,
+    says_a_word,
+)
 from app.pipeline.refine import going_to_a_person
 from app.scenario import Scenario
 from app.schemas import GameState
@@ -128,3 +135,16 @@ def test_going_to_see_someone_whose_name_holds_a_place_goes_where_they_are(
     state = stage_state.model_copy(update={"elsewhere": {"真壁": "控え室"}})
     outcome = going_to_a_person(None, context("ロビーの主に会いに行きたいな", scenario, state, analyzer))
     assert outcome is not None and outcome.action == move("控え室")
+
+
+@pytest.mark.parametrize(("text", "said"), [("彼を追う", True), ("彼岸に行こう", False), ("あの人のとこ", True)])
+def test_a_word_said_as_a_word_of_its_own(text: str, said: bool, analyzer: TextAnalyzer) -> None:
+    assert says_a_word(analyzer.analyze(text), ("彼", "あの人")) is said
+
+
+def test_the_longest_shared_phrase_is_the_longest_that_is_kept() -> None:
+    assert longest_shared_phrase("一つ目の角を曲がって", "廊下の一つ目の角を曲がってすぐ") == "一つ目の角を曲がって"
+    assert longest_shared_run("一つ目の角を曲がって", "廊下の一つ目の角を曲がってすぐ") == 10
+    # (kept: no の at either end)
+    kept = longest_shared_phrase("右の扉の先", "左の扉の先の部屋", lambda phrase: not phrase.startswith("の"))
+    assert kept == "扉の先"
