@@ -104,7 +104,7 @@ def _words_joined(text: AnalyzedText) -> tuple[str, dict[int, tuple[int, str]]]:
     return "".join(surface for surface, _, _ in text.tokens), spans
 
 
-def _word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
+def word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
     """Where each of the text's words starts in its normalised text: the word's end and its part of
     speech; None when the words do not spell the text."""
     joined, spans = _words_joined(text)
@@ -131,7 +131,7 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     (がく|や), so a cut inside kanji counts; and a short name all in kana must start and end where words
     do (the bar's alias ハコ is not named by 私はこれで: は|これ)."""
     name = normalize(name)
-    spans = _word_spans(text)
+    spans = word_spans(text)
     if spans is None:
         return name in text.norm  # no boundaries to check
     ends = {end for end, _ in spans.values()}
@@ -171,7 +171,7 @@ def _named_by_reading(text: AnalyzedText, reading: str) -> bool:
     start = norm.find(reading)
     if start < 0:
         return False
-    starts = _word_spans(text)
+    starts = word_spans(text)
     if starts is None:
         return False
     ends = {end for end, _ in starts.values()}

@@ -45,6 +45,7 @@ from app.pipeline.readings.text import (
     trim,
     without_openers,
     without_quoted_words,
+    word_spans,
 )
 from app.pipeline.rules.context import ABOUT, HONORIFIC_FORMS, Outcome, RuleContext, as_called
 from app.text import AnalyzedText, normalize
@@ -526,14 +527,11 @@ def _things_of_the_place(text: AnalyzedText, place: Candidate, markers: tuple[st
     """Each topic in the text that is a thing of the place's (学校のおばけって, 神社の祭りの支度は): the place's
     name, の, nouns (with の between them), then one of `markers` as a particle; not a verb's て form
     (庭の風に当たって, 工場のほうへ戻って)."""
-    words, found = text.tokens, list[str]()
-    last_word_ending: dict[int, int] = {}  # where a word ends in the text: the word's index
-    at = 0
-    for index, (surface, _, _) in enumerate(words):
-        at += len(surface)
-        last_word_ending[at] = index
-    if at != len(text.norm):  # (the words do not spell the text: no positions to read)
+    words, found, spans = text.tokens, list[str](), word_spans(text)
+    if spans is None:  # (the words do not spell the text: no positions to read)
         return found
+    # where a word ends in the text: the word's index
+    last_word_ending = {end: index for index, (end, _) in enumerate(spans.values())}
     for name in (normalize(n) for n in place.names):
         for match in re.finditer(re.escape(name), text.norm):
             last = last_word_ending.get(match.end())
