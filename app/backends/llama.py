@@ -458,34 +458,29 @@ class LlamaBackend(Backend):
             self._decode([token])
 
     def _evaluate_prompt(
-        self,
-        tokens: PromptTokens,
-        full: tuple[int, ...],
-        stepwise_tail: int = 0,
-        save_state_level: bool = True,
+        self, tokens: PromptTokens, full: tuple[int, ...], stepwise_tail: int = 0
     ) -> tuple[np.ndarray, int]:
         """Bring the KV cache to `full`, evaluating only what is not cached. Returns (logits, reused).
 
-        Reuse starts at a fixed boundary (the end of the system message, of the scenario's catalogue, of
-        the state's part, of the lines before the text), never mid-segment. The scenario-level prefix is
-        evaluated in its own batches, as start-up evaluates it; everything after the last reused boundary
-        goes in one decode, since each decode costs a full read of the weights (about 100 ms here) on top
-        of its tokens. The state's prefix is saved after that decode: a KV cell depends only on the tokens
-        before it, so the saved sequence is cut back to the state's part when it is loaded."""
+        The prompt is cut into fixed segments (the system message, the scenario's catalogue, the state's
+        part, the rest), each evaluated in its own decode, and reuse starts only where a segment does.
+        llama.cpp's results differ in the last bits with the batch a token is evaluated in, and a yes/no
+        score near its bar can turn on them: with the cuts fixed by the prompt alone, a request gets the
+        same answer whether its prefixes were cached, prepared or evaluated now (before, a state's part and
+        the text went in one decode when cold and in two when warm, and a repeat could differ). The cut
+        past the catalogue is the state's part, or, when the prompt has none, the addressee's line, which
+        then depends on the scenario and the addressee alone; its state is saved after its decode."""
         if len(full) > self._n_ctx:
             raise ModelError(f"prompt of {len(full)} tokens exceeds the context of {self._n_ctx}")
         system_end, catalogue_end, stable_end, head_end = tokens.boundaries
-        shared = self._common_prefix(full)
-        position = max(
-            b for b in (0, system_end, catalogue_end, stable_end, head_end) if b <= min(shared, len(full) - 1)
-        )
-        # The prefix worth saving past the catalogue: the state's part, or, when the prompt has none, the
-        # addressee's line, which then depends on the scenario and the addressee alone.
         level: tuple[tuple[int, ...], PrefixCache] | None = None
         if stable_end > catalogue_end:
-            level = (tokens.stable, self._prefix_cache) if save_state_level else None
+            level = (tokens.stable, self._prefix_cache)
         elif head_end > stable_end and head_end < len(full):
             level = (full[:head_end], self._head_cache)
+        cuts = (0, system_end, catalogue_end, *((len(level[0]),) if level is not None else ()))
+        shared = self._common_prefix(full)
+        position = max(cut for cut in cuts if cut <= min(shared, len(full) - 1))
         to_save = None
         if level is not None and position < len(level[0]):
             saved = level[1].get(level[0])
@@ -506,9 +501,11 @@ class LlamaBackend(Backend):
                 self._states.put(tokens.catalogue, self._save_state())
             position = catalogue_end
         reused = position
-        self._eval_from(position, full, stepwise_tail)
         if to_save is not None:
+            self._eval_from(position, to_save[0])
             to_save[1].put(to_save[0], self._save_state())
+            position = len(to_save[0])
+        self._eval_from(position, full, stepwise_tail)
         self.tokens_cached += reused
         self.tokens_evaluated += len(full) - reused
         return self._last_logits(), reused
