@@ -80,28 +80,63 @@ class AnalyzedText:
     # How the text reads, in hiragana (広間 → ひろま): a name a player types in kana is found by it.
     reading: str = ""
 
-    def contains(self, phrase: AnalyzedText) -> bool:
+    def contains(self, phrase: AnalyzedText, analyzer: TextAnalyzer | None = None) -> bool:
         """Whether `phrase` appears in this text, by surface or by dictionary forms. A phrase written in
         kana alone must start and end where this text's words or its kana do: folded to hiragana,
-        カメラ is inside 確かめられる, and イカ inside いかが, but ネタ is in ネタ元 (one word to SudachiPy)."""
+        カメラ is inside 確かめられる, and イカ inside いかが, but ネタ is in ネタ元 (one word to SudachiPy).
+        With the analyser, such a phrase may also end inside a word the analyser cut it across
+        (_kana_word_cut_at_its_end)."""
         if not phrase.norm:
             return False
         if _KANA_ONLY.fullmatch(phrase.norm):
-            return _kana_word_in(phrase.norm, [s for s, _, _ in self.tokens]) or _kana_word_in(
-                phrase.lemmas, [lemma for _, lemma, _ in self.tokens]
+            surfaces = [s for s, _, _ in self.tokens]
+            return (
+                _kana_word_in(phrase.norm, surfaces)
+                or _kana_word_in(phrase.lemmas, [lemma for _, lemma, _ in self.tokens])
+                or (analyzer is not None and _kana_word_cut_at_its_end(phrase.norm, surfaces, analyzer))
             )
         return phrase.norm in self.norm or (bool(phrase.lemmas) and phrase.lemmas in self.lemmas)
+
+
+# A kana word the analyser does not know may be cut across its end (だぜんて: だ|ぜ|んて). Three kana at
+# least: a shorter one is part of another word too often (イカ in いかが).
+_SHORTEST_CUT_WORD = 3
+# What the rest opens on, read alone, when a word ended there: a particle (は, が), or て read as the
+# conjunction it is at the start of a text (かりんとう|てまだある: て, the short って).
+_OPENS_AFTER_A_WORD = frozenset(["助詞", "接続詞"])
+
+
+def _kana_word_cut_at_its_end(phrase: str, words: list[str], analyzer: TextAnalyzer) -> bool:
+    """Whether kana `phrase` starts where one of `words` or their kana does and ends inside a word, with
+    what follows it, read afresh, opening on a particle (だぜん|て; not カメラ in 確|かめら|れる, where
+    an auxiliary follows)."""
+    if len(phrase) < _SHORTEST_CUT_WORD:
+        return False
+    joined = "".join(words)
+    starts = _word_and_kana_bounds(words)
+    for position in _occurrences(phrase, joined):
+        rest = joined[position + len(phrase) :]
+        if position in starts and rest:
+            following = analyzer.analyze(rest).tokens
+            if following and following[0][2] in _OPENS_AFTER_A_WORD:
+                return True
+    return False
+
+
+def _word_and_kana_bounds(words: list[str]) -> set[int]:
+    """The offsets in the concatenated `words` where a word starts or ends, or kana meets another script."""
+    joined = "".join(words)
+    bounds = {0, *accumulate(len(word) for word in words)}
+    return bounds | {
+        i for i in range(1, len(joined)) if bool(_KANA_ONLY.match(joined[i - 1])) != bool(_KANA_ONLY.match(joined[i]))
+    }
 
 
 def _kana_word_in(phrase: str, words: list[str]) -> bool:
     """Whether `phrase` occurs in the concatenated `words` with each end at a word boundary or where kana
     meets another script (ねた|元)."""
-    joined = "".join(words)
-    bounds = {0, *accumulate(len(word) for word in words)}
-    bounds |= {
-        i for i in range(1, len(joined)) if bool(_KANA_ONLY.match(joined[i - 1])) != bool(_KANA_ONLY.match(joined[i]))
-    }
-    return any(p in bounds and p + len(phrase) in bounds for p in _occurrences(phrase, joined))
+    bounds = _word_and_kana_bounds(words)
+    return any(p in bounds and p + len(phrase) in bounds for p in _occurrences(phrase, "".join(words)))
 
 
 def as_whole_words(phrase: str, words: list[str]) -> bool:

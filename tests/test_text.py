@@ -35,6 +35,35 @@ def test_a_kana_word_inside_another_word_is_not_found(text: str, word: str, anal
     assert not analyzer.analyze(text).contains(analyzer.analyze(word))
 
 
+@pytest.mark.round(22)
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("かりんとうてまだある？", "かりんとう"),  # かりん|と|うて
+        ("だぜんてどんな感じ", "だぜん"),  # だ|ぜ|んて
+    ],
+)
+def test_a_kana_word_the_analyser_cut_across_its_end_is_found_with_it(
+    text: str, word: str, analyzer: TextAnalyzer
+) -> None:
+    assert not analyzer.analyze(text).contains(analyzer.analyze(word))
+    assert analyzer.analyze(text).contains(analyzer.analyze(word), analyzer)
+
+
+@pytest.mark.round(22)
+@pytest.mark.parametrize(
+    ("text", "word"),
+    [
+        ("記録で確かめられません？", "カメラ"),  # what follows かめら (れません) opens on no particle
+        ("ご注文はいかがですか", "イカ"),  # two kana: a part of other words too often
+    ],
+)
+def test_a_kana_word_inside_another_is_not_found_with_the_analyser(
+    text: str, word: str, analyzer: TextAnalyzer
+) -> None:
+    assert not analyzer.analyze(text).contains(analyzer.analyze(word), analyzer)
+
+
 def test_whole_words_start_and_end_at_word_boundaries() -> None:
     assert as_whole_words("いいね", ["うん", "いい", "ね"])
     assert not as_whole_words("いいね", ["かわいい", "ね"])
