@@ -55,11 +55,14 @@ def without_stammers(text: str) -> str:
 
 def lets_as_written(text: str) -> str:
     """A let's spelt as said written as one (いこお, もどろお → いこう, もどろう: the volitional's う typed お,
-    closing a clause after two kana or more), which the analyser otherwise reads as another word (憩う)."""
-    return _LETS_SPELT_AS_SAID.sub("う", text)
+    closing a clause after two kana or more; or drawn out, いこーー, もどろーぜ), which the analyser
+    otherwise reads as another word (憩う) or not at all."""
+    return _LETS_DRAWN_OUT.sub("う", _LETS_SPELT_AS_SAID.sub("う", text))
 
 
 _LETS_SPELT_AS_SAID = re.compile(r"(?<=[ぁ-ゖ][こごそぞとどのほぼぽもよょろ])お(?=$|[、,，。.!！?？…‥\s〜~ーよぜね])")
+# (not after の, よ or も: 行くのー？, またよー and どうもー draw out a word of their own)
+_LETS_DRAWN_OUT = re.compile(r"(?<=[ぁ-ゖ][こごそぞとどぼろ])ー+(?=$|[、,，。.!！?？…‥\s〜~よぜね])")
 
 
 def strip_punctuation(text: str) -> str:
