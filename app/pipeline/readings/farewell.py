@@ -55,13 +55,17 @@ _SETTING_OUT_BEFORE = lexicon.words("farewell", "setting_out_before") | {f"{word
 # 学校で), thanks on leaving (a cue, not a farewell).
 CLOSING_WORDS = lexicon.words("farewell", "closing_sentence")
 _CLOSING_SENTENCE = re.compile(rf"[。.!]({'|'.join(map(re.escape, sorted(CLOSING_WORDS, key=len, reverse=True)))})$")
-_PARTING_WISH = lexicon.pattern("farewell", "parting_wish")
+_WISH_ALONE = lexicon.pattern("farewell", "parting_wish")
+_PARTING_WISH = re.compile(
+    f"{lexicon.pattern_source('farewell', 'parting_wish')}|{lexicon.pattern_source('farewell', 'parting_thanks')}"
+)
 FAREWELLS_AS_A_CLAUSE = lexicon.words("farewell", "farewell_as_a_clause")
 _PARTING_GREETING = lexicon.pattern("farewell", "parting_greeting")
 _GROUP_ADDRESSED = lexicon.words("farewell", "group_addressed")
 _PERSON_CALLED = lexicon.words("farewell", "person_called")
-# また voiced (ほんじゃ、まだね), after a parting only; a hand waved (乙でーす ﾉｼ), a cue only.
-_VOICED_AGAIN = lexicon.words("farewell", "voiced_again")
+# また voiced (ほんじゃ、まだね) or not (ほな、お世話になりました。また), after a parting only; a hand waved
+# (乙でーす ﾉｼ), a cue only.
+_AGAIN_AFTER_A_PARTING = lexicon.words("farewell", "voiced_again") | lexicon.words("farewell", "again_after_a_parting")
 _WAVING = lexicon.phrases("farewell", "waving")
 _TURNING_IN = lexicon.pattern("farewell", "turning_in")
 _SEE_YOU_LATER = lexicon.pattern("farewell", "see_you_later")
@@ -107,11 +111,18 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     *before, last_clause = PAUSES.split(trimmed)
     if last_clause in FAREWELLS_AS_A_CLAUSE:
         return last_clause
-    if last_clause in _VOICED_AGAIN and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
+    again = {last_clause, without_closing_particles(last_clause)} & _AGAIN_AFTER_A_PARTING
+    if again and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
         return last_clause
     # A well-then after a parting wish or thanks and a pause (お疲れさまです、それじゃ; ありがとう、じゃ).
     if last_clause in CLOSING_WORDS and before and _PARTING_WISH.search(before[-1]):
         return last_clause
+    # …or before a wish or thanks on leaving closing the text (じゃ、頑張って; ほなの、元気でよー; じゃ、あとは
+    # 任せた); not before thanks alone, which may accept an offer (じゃあ、ありがとうございます).
+    if before and before[-1] in CLOSING_WORDS and not last_clause.endswith("?"):
+        seeing_off = without_closing_particles(last_clause)
+        if _WISH_ALONE.search(seeing_off) or seeing_off.endswith(_THANKS_ON_LEAVING):
+            return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (
         _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED
@@ -130,10 +141,19 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 
 
 # …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
-# Toyama's (これで失礼するちゃ), and an old man's での (お先に失礼しますでの); only here, for a farewell's
+# Toyama's (これで失礼するちゃ), an old man's での (お先に失礼しますでの), and the copula after a farewell that
+# is no verb (今日はここまでだ); only here, for a farewell's
 # own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で), and ちゃ ends
 # 帰らなくちゃ.
-FAREWELL_END_PARTICLES = (*SENTENCE_END_PARTICLES, "で", "ちゃ", "での")
+FAREWELL_END_PARTICLES = (
+    *SENTENCE_END_PARTICLES,
+    "で",
+    "ちゃ",
+    "での",
+    "だ",
+    *(f"だ{particle}" for particle in SENTENCE_END_PARTICLES),
+)
+_PROMISE_END_PARTICLES = ("ちゃ", "での")
 
 # A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
 _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか|しましょう|しましょうか)$")
@@ -187,8 +207,10 @@ def _farewell_at_end(norm: str) -> str | None:
             return turning_in.group(0)
     if (slipped := _slipped_farewell(norm)) is not None:
         return slipped
-    # A promised visit is judged without its closing particles, all of them: また会えたよね is past.
+    # A promised visit is judged without its closing particles, all of them (また会えたよね is past), and
+    # without a dialect's farewell particles (また寄らしてもらうでの), but for で (また明日、学校で).
     core = without_closing_particles(norm)
+    core = next((core[: -len(p)] for p in _PROMISE_END_PARTICLES if core.endswith(p)), core)
     if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
         return later.group(0)
     if (meeting := _SEE_YOU_AT.search(core)) is not None:

@@ -161,13 +161,27 @@ def test_asking_whether_one_can_leave_is_no_leave(scene: str, scenes: Scenes, an
 @pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
 def test_thanks_on_leaving_lets_the_model_s_leave_stand(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
     scenario, state = scenes[scene]
-    for text in ("じゃ、お世話になりました", "本当にお世話様でした"):
+    for text in ("本当にお世話様でした", "お世話になりました"):
         ctx = context(text, scenario, state, analyzer)
         assert leave_needs_cue(LEAVE, ctx) is None, text
         # …but it does not leave alone: it also thanks for a past favour
         assert farewell_leaves(None, ctx) is None, text
     for text in ("いつもお世話になってます", "お世話になった人がいるの"):
         assert leave_needs_cue(LEAVE, context(text, scenario, state, analyzer)) is not None, text
+
+
+@pytest.mark.round(22)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_well_then_before_thanks_on_leaving_or_a_wish_leaves(
+    scene: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in ("じゃ、お世話になりました", "ほな、あとは頼んだ", "じゃ、見回り頑張ってね"):
+        outcome = farewell_leaves(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    # (thanks alone after a well-then may accept an offer; a wish asked is a question)
+    for text in ("じゃあ、ありがとうございます", "じゃ、頑張ってる？"):
+        assert farewell_leaves(None, context(text, scenario, state, analyzer)) is None, text
 
 
 @pytest.mark.round(13)
