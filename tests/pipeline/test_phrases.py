@@ -249,6 +249,24 @@ def test_going_to_someone_s_place_or_to_see_their_face(
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 
+@pytest.mark.round(22)
+def test_going_to_someone_so_called_or_to_fetch_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 22: the one named and what they are called (あの真壁って人のとこ), fetching them with the
+    particle dropped (店長呼んでくる, 真壁さん迎えに行こう), and Fukui's closing ざ after the going."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = (
+        "あの真壁って人のとこ、今から行かないと",
+        "真壁という男のところへ行く",
+        "店長呼んでくる！",
+        "真壁さん迎えに行こう",
+        "店長のとこ行ってくるざ",
+    )
+    staying = ("真壁って人のこと知ってる？", "店長が呼んでくる", "店長呼んで来てくれる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
 def test_elsewhere_must_name_known_characters_and_places(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:

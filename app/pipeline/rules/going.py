@@ -156,6 +156,8 @@ def _gone_towards(ctx: RuleContext, places: list[Candidate]) -> list[Candidate]:
 
 # After a person's name (and an honorific), going to see them: ママに会いに行こう, 番頭さんのところへ行く.
 _TO_THE_PERSON = lexicon.phrases("movement", "to_the_person")
+# …or after the name and what the player calls them (あの拓海って子のとこ行かんと).
+_CALLED_SO = lexicon.phrases("movement", "called_so")
 _TO_SEE_SOMEONE = lexicon.phrases("movement", "to_see_someone")
 
 
@@ -199,8 +201,8 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
     found = set()
     for character, names in _absent(ctx, elsewhere):
-        # (with a plural after the name: 汐里さんたちのところへ行ってくる)
-        called = tuple(f"{c}{plural}" for c in as_called(names) for plural in _PLURALS)
+        # (with a plural after the name: 汐里さんたちのところへ行ってくる; or what they are called: 拓海って子)
+        called = tuple(f"{c}{so}{plural}" for c in as_called(names) for so in ("", *_CALLED_SO) for plural in _PLURALS)
         # (another's longer name is not this one's: 大親方に… goes to 大親方, not to 親方)
         longer = _longer_names_of_others(ctx, character, names)
         said, going, calling = (
