@@ -242,12 +242,59 @@ def mentioned_moves(
         return found
 
     named = {c: _outside(text.norm, names_of(c), names_beside) for c in candidates if c.action.kind == "move"}
+    if not any(named.values()) and (numbered := _numbered_place(text.norm, candidates)) is not None:
+        place, said = numbered
+        named[place] = [said]
 
     def inside_another(place: Candidate) -> bool:
         longer = [n for other, names in named.items() if other != place for n in names]
         return all(any(name in n and len(n) > len(name) for n in longer) for name in named[place])
 
     return [c for c, names in named.items() if names and not inside_another(c)]
+
+
+# A place the text names by its number alone, as the player numbers it (三番に戻ります for 3番格納庫, ２階に
+# 上がってみます for 二階廊下): a number and its counter (movement.json's counters), then a particle of
+# going, the numerals read alike; a place's 第3 is its number 3 番.
+_COUNTERS = "|".join(sorted(lexicon.phrases("movement", "counters"), key=len, reverse=True))
+_NUMERAL = "[0-9〇一二三四五六七八九十]+"
+_NUMBERED = re.compile(f"({_NUMERAL})({_COUNTERS})")
+_NUMBERED_GONE_TO = re.compile(f"({_NUMERAL})({_COUNTERS})(?=に|へ|まで)")
+_ORDINAL = re.compile(f"第({_NUMERAL})")
+_KANJI_DIGITS = "〇一二三四五六七八九"
+
+
+def numeral_value(numeral: str) -> int | None:
+    """The number written in digits (３ is 3 once normalised) or kanji (三, 二〇三, 十二, 二十)."""
+    if numeral.isascii() and numeral.isdigit():
+        return int(numeral)
+    tens, ten, ones = numeral.partition("十")
+    if not ten:
+        return int("".join(str(_KANJI_DIGITS.index(c)) for c in numeral)) if numeral else None
+    if len(tens) > 1 or len(ones) > 1 or "十" in ones:
+        return None
+    return (_KANJI_DIGITS.index(tens) if tens else 1) * 10 + (_KANJI_DIGITS.index(ones) if ones else 0)
+
+
+def _numbers_of(name: str) -> set[tuple[int | None, str]]:
+    """The (number, counter) pairs a place's name holds, its 第N as (N, 番)."""
+    found = {(numeral_value(m.group(1)), m.group(2)) for m in _NUMBERED.finditer(name)}
+    return found | {(numeral_value(m.group(1)), normalize("番")) for m in _ORDINAL.finditer(name)}
+
+
+def _numbered_place(norm: str, candidates: tuple[Candidate, ...]) -> tuple[Candidate, str] | None:
+    """The one reachable place whose number and counter the text gives before a particle of going, and
+    how the text writes them."""
+    for said in _NUMBERED_GONE_TO.finditer(norm):
+        number = (numeral_value(said.group(1)), said.group(2))
+        places = [
+            c
+            for c in candidates
+            if c.action.kind == "move" and any(number in _numbers_of(normalize(n)) for n in c.names)
+        ]
+        if number[0] is not None and len(places) == 1:
+            return places[0], said.group(0)
+    return None
 
 
 def _outside(norm: str, names: list[str], longer: tuple[str, ...]) -> list[str]:

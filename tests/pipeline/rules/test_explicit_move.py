@@ -753,3 +753,26 @@ def test_a_question_then_a_going_or_a_lets_moves(
 ) -> None:
     outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("控え室")
+
+
+@pytest.mark.round(22)
+def test_a_place_named_by_its_number_alone_moves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 22's sf_kansei: 三番に戻ります for 第3格納庫 (alias 3番格納庫); round 19's ２階に上がってみます for
+    二階廊下: the number and its counter before a particle of going, the numerals read alike."""
+    renamed = {"控え室": ["2階控え室"], "ロビー": ["第3ロビー"]}
+    scenario = hoshizora.model_copy(
+        update={
+            "locations": [
+                place.model_copy(update={"aliases": [*place.aliases, *renamed.get(place.id, [])]})
+                for place in hoshizora.locations
+            ]
+        }
+    )
+    for text, place in (("二階に上がってみます", "控え室"), ("３番に戻ります", "ロビー"), ("三番へ急ごう", "ロビー")):
+        outcome = explicit_move(None, context(text, scenario, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move(place), text
+    # (a number not gone to, or one that is no place's)
+    for text in ("二階で物音がした", "四番に行こう", "3階に行こう"):
+        assert explicit_move(None, context(text, scenario, stage_state, analyzer)) is None, text
