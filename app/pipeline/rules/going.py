@@ -356,14 +356,23 @@ def going_left_undecided(action: Action | None, ctx: RuleContext) -> Outcome | N
 
 
 def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """A text that is one clause putting a reachable place off (灯台にはまた今度にします, 倉庫はまた今度) says
-    nothing the game can act on now: なし, before the model reads a topic about the place (the move veto
-    alone left it 灯台の明かり, round 14)."""
-    if len(clauses_of(ctx.text)) != 1 or not puts_off(ctx.text):
-        return None
-    if not ctx.moves_named():
+    """A text that is one clause putting a reachable place off (灯台にはまた今度にします, 倉庫はまた今度), or
+    one sentence closing on a going there set on another day and asking nothing (明日、北の森に行こう; 朝に
+    なったら沢の様子見に行こう), says nothing the game can act on now: なし, before the model reads a topic
+    about the place (the move veto alone left it 灯台の明かり, round 14; a topic near the place, round 22)."""
+    put_off = len(clauses_of(ctx.text)) == 1 and puts_off(ctx.text)
+    if not (put_off or _going_planned(ctx.text)) or not ctx.moves_named():
         return None
     return Outcome(NONE, "place_put_off", "puts the place off to another time")
+
+
+def _going_planned(text: AnalyzedText) -> bool:
+    """One sentence, asking nothing, whose last clause goes, every going of it set on another day."""
+    clauses = clauses_of(text)
+    if len(sentences_of(text)) != 1 or is_question(text) or not clauses:
+        return False
+    closes_going = any(pos == "動詞" and lemma in TO_A_NAMED_PLACE for _, lemma, pos in clauses[-1].tokens)
+    return closes_going and set_on_another_day(text)
 
 
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one

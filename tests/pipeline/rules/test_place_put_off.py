@@ -1,5 +1,6 @@
 """`place_put_off`: A text that is one clause putting a reachable place off (灯台にはまた今度にします,
-倉庫はまた今度) says nothing the game can act on now: なし, before the model reads a topic about the place.
+倉庫はまた今度), or one sentence closing on a going there set on another day (明日、北の森に行こう), says
+nothing the game can act on now: なし, before the model reads a topic about the place.
 
 Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
 evaluation round whose held-out sets found it."""
@@ -28,5 +29,22 @@ def test_a_place_put_off_alone_is_nothing_now(
         f"{alias}は今度こそ行こう",  # this time
         "また今度にします",  # no place: the model reads what is put off
         f"{place}は明日まで開いてる？",
+    ):
+        assert place_put_off(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(22)
+@each_place_and_alias
+def test_a_going_set_on_another_day_alone_is_nothing_now(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    scenario, state = scenes[scene]
+    for text in (f"明日、{place}に行こう", f"朝になったら{alias}の様子見に行こう", f"明日{place}行くつもり"):
+        outcome = place_put_off(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
+    for text in (
+        f"明日{place}に行くから、その話聞かせて",  # something asked now
+        f"明日、{alias}に行く？",  # asked
+        f"{place}に行こう",  # now
     ):
         assert place_put_off(None, context(text, scenario, state, analyzer)) is None, text
