@@ -142,9 +142,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 
 # …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
 # Toyama's (これで失礼するちゃ), an old man's での (お先に失礼しますでの), and the copula after a farewell that
-# is no verb (今日はここまでだ); only here, for a farewell's
-# own で (今日はこれで) must stay when particles are taken off a promise (また明日、学校で), and ちゃ ends
-# 帰らなくちゃ.
+# is no verb (今日はここまでだ, だよ); only here, for a farewell's own で (今日はこれで) must stay when particles
+# are taken off a promise (また明日、学校で), and ちゃ ends 帰らなくちゃ; a promise drops only ちゃ and での.
 FAREWELL_END_PARTICLES = (
     *SENTENCE_END_PARTICLES,
     "で",

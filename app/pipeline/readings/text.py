@@ -264,7 +264,7 @@ _ORDINAL = re.compile(f"第({_NUMERAL})")
 _KANJI_DIGITS = "〇一二三四五六七八九"
 
 
-def numeral_value(numeral: str) -> int | None:
+def _numeral_value(numeral: str) -> int | None:
     """The number written in digits (３ is 3 once normalised) or kanji (三, 二〇三, 十二, 二十)."""
     if numeral.isascii() and numeral.isdigit():
         return int(numeral)
@@ -278,15 +278,15 @@ def numeral_value(numeral: str) -> int | None:
 
 def _numbers_of(name: str) -> set[tuple[int | None, str]]:
     """The (number, counter) pairs a place's name holds, its 第N as (N, 番)."""
-    found = {(numeral_value(m.group(1)), m.group(2)) for m in _NUMBERED.finditer(name)}
-    return found | {(numeral_value(m.group(1)), normalize("番")) for m in _ORDINAL.finditer(name)}
+    found = {(_numeral_value(m.group(1)), m.group(2)) for m in _NUMBERED.finditer(name)}
+    return found | {(_numeral_value(m.group(1)), normalize("番")) for m in _ORDINAL.finditer(name)}
 
 
 def _numbered_place(norm: str, candidates: tuple[Candidate, ...]) -> tuple[Candidate, str] | None:
     """The one reachable place whose number and counter the text gives before a particle of going, and
     how the text writes them."""
     for said in _NUMBERED_GONE_TO.finditer(norm):
-        number = (numeral_value(said.group(1)), said.group(2))
+        number = (_numeral_value(said.group(1)), said.group(2))
         places = [
             c
             for c in candidates
