@@ -113,9 +113,9 @@ def _kana_word_cut_at_its_end(phrase: str, words: list[str], analyzer: TextAnaly
     """Whether kana `phrase` starts where one of `words` or their kana does and ends inside a word, with
     what follows it, read afresh, opening on a particle (だぜん|て; not カメラ in 確|かめら|れる, where
     an auxiliary follows)."""
-    if len(phrase) < _SHORTEST_CUT_WORD:
-        return False
     joined = "".join(words)
+    if len(phrase) < _SHORTEST_CUT_WORD or phrase not in joined:
+        return False  # (the common case: no bounds to compute)
     starts = _word_and_kana_bounds(words)
     for position in _occurrences(phrase, joined):
         rest = joined[position + len(phrase) :]
@@ -138,8 +138,11 @@ def _word_and_kana_bounds(words: list[str]) -> set[int]:
 def _kana_word_in(phrase: str, words: list[str]) -> bool:
     """Whether `phrase` occurs in the concatenated `words` with each end at a word boundary or where kana
     meets another script (ねた|元)."""
+    joined = "".join(words)
+    if phrase not in joined:
+        return False  # (the common case: no bounds to compute)
     bounds = _word_and_kana_bounds(words)
-    return any(p in bounds and p + len(phrase) in bounds for p in _occurrences(phrase, "".join(words)))
+    return any(p in bounds and p + len(phrase) in bounds for p in _occurrences(phrase, joined))
 
 
 def as_whole_words(phrase: str, words: list[str]) -> bool:

@@ -111,7 +111,8 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     *before, last_clause = PAUSES.split(trimmed)
     if last_clause in FAREWELLS_AS_A_CLAUSE:
         return last_clause
-    again = {last_clause, without_closing_particles(last_clause)} & _AGAIN_AFTER_A_PARTING
+    bare_clause = without_closing_particles(last_clause)
+    again = {last_clause, bare_clause} & _AGAIN_AFTER_A_PARTING
     if again and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
         return last_clause
     # A well-then after a parting wish or thanks and a pause (お疲れさまです、それじゃ; ありがとう、じゃ).
@@ -119,10 +120,9 @@ def ending_farewell(text: AnalyzedText) -> str | None:
         return last_clause
     # …or before a wish or thanks on leaving closing the text (じゃ、頑張って; ほなの、元気でよー; じゃ、あとは
     # 任せた); not before thanks alone, which may accept an offer (じゃあ、ありがとうございます).
-    if before and before[-1] in CLOSING_WORDS and not last_clause.endswith("?"):
-        seeing_off = without_closing_particles(last_clause)
-        if _WISH_ALONE.search(seeing_off) or seeing_off.endswith(_THANKS_ON_LEAVING):
-            return last_clause
+    after_a_well_then = bool(before) and before[-1] in CLOSING_WORDS and not last_clause.endswith("?")
+    if after_a_well_then and (_WISH_ALONE.search(bare_clause) or bare_clause.endswith(_THANKS_ON_LEAVING)):
+        return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (
         _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED

@@ -94,35 +94,21 @@ def is_kana(char: str) -> bool:
     return "ぁ" <= char <= "ゖ" or char == "ー"
 
 
-def _words_joined(text: AnalyzedText) -> tuple[str, dict[int, tuple[int, str]]]:
-    """The text's words written one after another, and where each starts there: its end and its part of
-    speech."""
+def word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
+    """Where each of the text's words starts in its normalised text: the word's end and its part of
+    speech; None when the words do not spell the text."""
     spans, position = {}, 0
     for surface, _, pos in text.tokens:
         spans[position] = (position + len(surface), pos)
         position += len(surface)
-    return "".join(surface for surface, _, _ in text.tokens), spans
-
-
-def word_spans(text: AnalyzedText) -> dict[int, tuple[int, str]] | None:
-    """Where each of the text's words starts in its normalised text: the word's end and its part of
-    speech; None when the words do not spell the text."""
-    joined, spans = _words_joined(text)
-    return spans if len(joined) == len(text.norm) else None
+    return spans if position == len(text.norm) else None
 
 
 def says_a_word(text: AnalyzedText, words: tuple[str, ...]) -> bool:
     """One of `words` is said as words of its own, from one word boundary to another (彼 in 彼を追う, not in
-    彼岸に行こう)."""
-    joined, spans = _words_joined(text)
-    bounds = {0, *spans, *(end for end, _ in spans.values())}
-    for word in words:
-        start = joined.find(word)
-        while start >= 0:
-            if start in bounds and start + len(word) in bounds:
-                return True
-            start = joined.find(word, start + 1)
-    return False
+    彼岸に行こう); as typed, where says_any_word reads drawn-out speech as its plain word."""
+    surfaces = [surface for surface, _, _ in text.tokens]
+    return any(as_whole_words(word, surfaces) for word in words)
 
 
 def names_place(text: AnalyzedText, name: str) -> bool:
