@@ -608,11 +608,11 @@ _AFTER_SOMETHING = frozenset(("た", "だ", "の", "此の", "其の", "彼の")
 
 
 def _later(words: tuple[tuple[str, str, str], ...], index: int) -> bool:
-    """The word at `index`, alone or with the next, says later (あとで, 後ほど, のちほど), not after
-    something done or named (荷物を置いた後で)."""
-    surface, lemma, _ = words[index]
-    pair = surface + (words[index + 1][0] if index + 1 < len(words) else "")
-    if not (surface in _LATER or lemma in _LATER or pair in _LATER):
+    """The word at `index`, alone or with the next one or two, says later (あとで, 後ほど, のちほど; あどで, which
+    the analyser cuts あ|ど|で), not after something done or named (荷物を置いた後で)."""
+    lemma = words[index][1]
+    joined = ("".join(w[0] for w in words[index : index + n]) for n in (1, 2, 3))
+    if not (lemma in _LATER or any(said in _LATER for said in joined)):
         return False
     return index == 0 or words[index - 1][1] not in _AFTER_SOMETHING
 

@@ -437,14 +437,16 @@ def clauses_of(text: AnalyzedText) -> list[AnalyzedText]:
 
 
 def _cut(text: AnalyzedText, marks: frozenset[str]) -> list[AnalyzedText]:
-    """The text cut after each of `marks`, each piece with its own words."""
+    """The text cut after each run of `marks`, each piece with its own words: a run closes one piece
+    (入るの…？ is one question, however the analyser cuts its marks: 入る|の|.|.|.|?)."""
     pieces: list[tuple[tuple[str, str, str], ...]] = []
     start = 0
-    for index, (surface, _, _) in enumerate(text.tokens):
-        if surface in marks:
-            pieces.append(text.tokens[start : index + 1])
+    tokens = text.tokens
+    for index, (surface, _, _) in enumerate(tokens):
+        if surface in marks and (index + 1 == len(tokens) or tokens[index + 1][0] not in marks):
+            pieces.append(tokens[start : index + 1])
             start = index + 1
-    pieces.append(text.tokens[start:])
+    pieces.append(tokens[start:])
     return [_of_words(piece) for piece in pieces if piece and "".join(t[0] for t in piece)]
 
 

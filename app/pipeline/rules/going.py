@@ -802,6 +802,8 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
         return Outcome(NONE, "move_needs_movement", f"the text says 「{predicates[0]}」, not a movement")
     if candidate is not None and not is_question(ctx.text) and (owned := _what_the_place_has(ctx, candidate)):
         return Outcome(NONE, "move_needs_movement", f"the text speaks of the place's 「{owned}」, not of going there")
+    if candidate is not None and (said := _what_is_said_of_the_place(ctx, candidate)):
+        return Outcome(NONE, "move_needs_movement", f"the text says 「{said}」 of the place, not a movement")
     # (its only going asked of someone else: 千鶴さん、先に神社に戻ってて)
     if movement_asked_of_another(ctx.text):
         return Outcome(NONE, "move_needs_movement", "the text asks someone else to go")
@@ -812,6 +814,8 @@ def move_needs_movement(action: Action | None, ctx: RuleContext) -> Outcome | No
 _PLACE_PART = frozenset(normalized_words("様子 中 方 ほう 辺り あたり 周り 奥"))
 _ASKING_OF_OTHERS = frozenset(normalized_words("くれる 呉れる 下さる くださる 頂戴 ちょうだい"))
 _BETWEEN = frozenset(("助詞", "副詞", "補助記号", "接頭辞"))
+# (what may follow a text's last word: marks, and particles, 無理よ)
+_AFTER_THE_LAST_WORD = frozenset(("補助記号", "助詞"))
 # (見とったって: hearsay of the past; 見たら: if; 調べない: not)
 _DONE_IF_OR_NOT = frozenset(normalized_words("た たって たら ない ず ぬ"))
 _THEN = lexicon.phrases("movement", "then")
@@ -842,6 +846,22 @@ def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     if len(words) < 2 or words[0][0] != _OF or words[1][2] != "名詞" or words[1][1] in _PLACE_PART:
         return None
     return None if any(surface in _GOING_THERE[1:] for surface, _, _ in words[2:]) else words[1][0]
+
+
+# The particles that make the place what a sentence is about (地下は…, 屋上って…).
+_ABOUT = frozenset(normalized_words("は って"))
+
+
+def _what_is_said_of_the_place(ctx: RuleContext, place: Candidate) -> str | None:
+    """The noun that, with no predicate, closes a text about the place (地下は…無理…; 屋上は立入禁止; round
+    23's haikyo, the model's move at 0.94): said of it, not where one goes; 次は地下 still moves."""
+    if (named := _where_named(ctx, place)) is None:
+        return None
+    words = named[1]
+    if not words or words[0][0] not in _ABOUT:
+        return None
+    content = [(surface, pos) for surface, _, pos in words[1:] if pos not in _AFTER_THE_LAST_WORD]
+    return content[-1][0] if content and content[-1][1] == "名詞" else None
 
 
 def _looks_over(ctx: RuleContext, place: Candidate) -> bool:

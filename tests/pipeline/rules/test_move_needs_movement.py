@@ -124,3 +124,19 @@ def test_what_a_place_has_is_not_going_there(
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
     for text in (f"{place}の奥へ", f"{alias}の裏手へ", f"じゃあ{place}で"):
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@each_place_and_alias
+def test_a_noun_said_of_a_place_is_not_going_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo: 地下は…無理…絶対無理… has no predicate the analyser tags (無理 is a noun to it), and the
+    model's move to 地下 (0.94) stood. A noun closing a text about the place is said of it; the place closing
+    the text, or gone to, is still a move."""
+    scenario, state = scenes[scene]
+    for text in (f"{place}は…無理…", f"{alias}って立入禁止"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+    for text in (f"次は{place}", f"{alias}へ", f"{place}は、こっちから"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text

@@ -48,3 +48,17 @@ def test_a_going_set_on_another_day_alone_is_nothing_now(
         f"{place}に行こう",  # now
     ):
         assert place_put_off(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@each_place_and_alias
+def test_later_voiced_as_tohoku_says_it_puts_a_place_off(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's yamagata_ben: あどで (後で, voiced), which the analyser cuts あ|ど|で, went unread, and
+    explicit_move went to the place put off (movement.json's later)."""
+    scenario, state = scenes[scene]
+    for text in (f"あどで{place}に行く", f"{alias}はあどで行きます"):
+        outcome = place_put_off(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text

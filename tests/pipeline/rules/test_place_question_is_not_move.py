@@ -11,7 +11,7 @@ import pytest
 
 from app.pipeline.actions import NONE
 from app.pipeline.candidates import build_candidates
-from app.pipeline.refine import place_question_is_not_move
+from app.pipeline.refine import explicit_move, place_question_is_not_move
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
@@ -43,7 +43,7 @@ def test_a_question_about_a_place_is_not_a_move(
     assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is not None
 
 
-@pytest.mark.parametrize("text", ["ロビーって行ける？", "控え室へ行きませんか？", "ロビーに戻るの？"])
+@pytest.mark.parametrize("text", ["ロビーって行ける？", "控え室へ行きませんか？", "ロビーに戻ろうか？"])
 def test_a_question_with_movement_is_left_to_the_other_rules(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
@@ -108,3 +108,16 @@ def test_the_way_up_or_round_asked_is_no_move(
         outcome = place_question_is_not_move(move(place), context(text, *scenes[scene], analyzer))
         assert outcome is not None, text
     assert_explicit_moves(place, (f"{place}に上がろう", f"{alias}へ回ろう"), asking, scenes, scene, analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize("text", ["ロビーに戻るの？", "控え室…入るの…？ほんとに…？", "え、ロビーに行くんですか？"])
+def test_a_going_asked_in_the_explanatory_form_is_not_a_move(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo: 手術室…入るの…？ほんとに…？ asks whether one goes in (place_question.json's asking),
+    and explicit_move took it as going; a let's after it still goes (今から行くの？いいよ、行こう)."""
+    target = move("ロビー" if "ロビー" in text else "控え室")
+    assert place_question_is_not_move(target, context(text, hoshizora, stage_state, analyzer)) is not None
+    assert explicit_move(None, context(text, hoshizora, stage_state, analyzer)) is None

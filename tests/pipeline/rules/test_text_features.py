@@ -15,6 +15,7 @@ from app.pipeline.readings.text import (
     mentioned_moves,
     names_place,
     says_a_word,
+    sentences_of,
 )
 from app.pipeline.refine import going_to_a_person
 from app.scenario import Scenario
@@ -148,3 +149,19 @@ def test_the_longest_shared_phrase_is_the_longest_that_is_kept() -> None:
     # (kept: no の at either end)
     kept = longest_shared_phrase("右の扉の先", "左の扉の先の部屋", lambda phrase: not phrase.startswith("の"))
     assert kept == "扉の先"
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize(
+    ("text", "sentences"),
+    [
+        ("手術室…入るの…？ほんとに…？", ["手術室...入るの...?", "ほんとに...?"]),  # the analyser cuts 入る|の|.|.|.|?
+        ("本当！？じゃあ行こう", ["本当!?", "じゃあ行こう"]),
+        ("はい。行きます", ["はい。", "行きます"]),
+    ],
+)
+def test_a_run_of_closing_marks_closes_one_sentence(text: str, sentences: list[str], analyzer: TextAnalyzer) -> None:
+    """Round 23's haikyo: cut after each mark, 入るの…？ was a sentence 入るの. and a question mark alone, and a
+    question asked with an ellipsis read as none."""
+    assert [s.norm for s in sentences_of(analyzer.analyze(text))] == sentences
