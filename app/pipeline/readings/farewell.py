@@ -141,9 +141,10 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 
 
 # …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
-# Toyama's (これで失礼するちゃ), an old man's での (お先に失礼しますでの), and the copula after a farewell that
-# is no verb (今日はここまでだ, だよ); only here, for a farewell's own で (今日はこれで) must stay when particles
-# are taken off a promise (また明日、学校で), and ちゃ ends 帰らなくちゃ; a promise drops only ちゃ and での.
+# Toyama's (これで失礼するちゃ), an old man's での (お先に失礼しますでの), the copula after a farewell that
+# is no verb (今日はここまでだ, だよ), and a polite です after one, as plain speech reads a young man's っす
+# (邪魔したっす); only here, for a farewell's own で (今日はこれで) must stay when particles are taken off a
+# promise (また明日、学校で), and ちゃ ends 帰らなくちゃ; a promise drops only ちゃ and での.
 FAREWELL_END_PARTICLES = (
     *SENTENCE_END_PARTICLES,
     "で",
@@ -151,8 +152,12 @@ FAREWELL_END_PARTICLES = (
     "での",
     "だ",
     *(f"だ{particle}" for particle in SENTENCE_END_PARTICLES),
+    "です",
 )
 _PROMISE_END_PARTICLES = ("ちゃ", "での")
+# …and Tohoku's: の after から (また来っからの: a promise, not また来るの asked) and ず after a verb's っ (また
+# 来っず, 来るず).
+_TOHOKU_END_PARTICLE = re.compile(r"((?<=から)の|(?<=っ)ず)$")
 
 # A farewell the speaker decides on (拙僧はこれにて下がるとしよう, 失礼するとするか).
 _DECIDED_ON = re.compile(r"と(する|します|しよう|しようか|するか|しましょう|しましょうか)$")
@@ -197,7 +202,11 @@ _HEDGED_LETS = re.compile(r"(?<=う)(かな(あ|ぁ)?|かと)$")
 
 def _farewell_at_end(norm: str) -> str | None:
     decided = _DECIDED_ON.sub("", _HEDGED_LETS.sub("", norm))
-    endings = (norm, *(norm[: -len(p)] for p in FAREWELL_END_PARTICLES if norm.endswith(p)))
+    endings = (
+        norm,
+        *(norm[: -len(p)] for p in FAREWELL_END_PARTICLES if norm.endswith(p)),
+        *((_TOHOKU_END_PARTICLE.sub("", norm),) if _TOHOKU_END_PARTICLE.search(norm) else ()),
+    )
     for ending in (*endings, decided) if decided != norm else endings:
         for farewell in (*FAREWELLS, *ENDING_ONLY_FAREWELLS):
             if ending.endswith(farewell):
@@ -210,6 +219,10 @@ def _farewell_at_end(norm: str) -> str | None:
     # without a dialect's farewell particles (また寄らしてもらうでの), but for で (また明日、学校で).
     core = without_closing_particles(norm)
     core = next((core[: -len(p)] for p in _PROMISE_END_PARTICLES if core.endswith(p)), core)
+    core = _TOHOKU_END_PARTICLE.sub("", core)
+    # (また voiced, after a parting: んだら親方、邪魔したっす。まだ来っから)
+    if (voiced := core.rfind("まだ")) >= 0 and _after_a_parting(core[:voiced]):
+        core = f"{core[:voiced]}また{core[voiced + 2 :]}"
     if (later := _SEE_YOU_LATER.search(core)) is not None and not _NOT_A_PROMISE.search(core):
         return later.group(0)
     if (meeting := _SEE_YOU_AT.search(core)) is not None:
@@ -218,12 +231,17 @@ def _farewell_at_end(norm: str) -> str | None:
 
 
 def _after_a_parting(before: str) -> bool:
-    """`before` holds a well-then or a farewell in a clause of its own, or a farewell anywhere (ほんじゃ、 /
-    ほんじゃあな、源さん。): a まだね after it is a voiced またね."""
+    """`before` holds a well-then or a farewell in a clause of its own, a farewell anywhere, or one closing
+    a sentence (ほんじゃ、 / ほんじゃあな、源さん。 / んだら、邪魔したな。): a まだね after it is a voiced またね."""
     clauses = [c for c in PAUSES.split(before) if c]
-    return any(c in CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses) or any(
-        True for _ in _farewells_in(before)
+    return (
+        any(c in CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses)
+        or any(True for _ in _farewells_in(before))
+        or any(_farewell_at_end(sentence) for sentence in _SENTENCE_ENDS.split(before.replace("、", "")) if sentence)
     )
+
+
+_SENTENCE_ENDS = re.compile(r"[。.!?]+")
 
 
 def waves_goodbye(text: AnalyzedText) -> bool:
@@ -311,15 +329,17 @@ def leaving_phrase_closes(text: AnalyzedText) -> bool:
     return last_sentence_closes_on(text, _LEAVING_PHRASES)
 
 
-_OWN_GOING = token_patterns.patterns("farewell", "own_going")
+# (…or getting out or away, a let's allowed: もう無理、出よう)
+_OWN_GOING = token_patterns.patterns("farewell", "own_going") + token_patterns.patterns("farewell", "getting_out")
 _GOING_AFTER_WELL_THEN = token_patterns.patterns("farewell", "own_going_after_a_well_then")
 
 
 def _own_going_said(text: AnalyzedText) -> bool:
-    """A clause that is the player's own going with no place, or a call ended (ここで抜ける, 私は行く,
-    電話切りますね; after a well-then of its own, 行くわ: じゃ、行くわ), and after it only parting talk:
-    nothing asked, nowhere else gone (悪い、ここで抜ける！あとは頼んだ！; 一旦切ります、何かあったらまた呼んで).
-    app/lexicon/farewell.json's own_going and own_going_after_a_well_then."""
+    """A clause that is the player's own going with no place, getting out, or a call ended (ここで抜ける,
+    私は行く, 出よう, 電話切りますね; after a well-then of its own, 行くわ: じゃ、行くわ), and after it only
+    parting talk: nothing asked, nowhere else gone (悪い、ここで抜ける！あとは頼んだ！; 一旦切ります、何かあったら
+    また呼んで).
+    app/lexicon/farewell.json's own_going, getting_out and own_going_after_a_well_then."""
     clauses = clauses_of(text)
     for index, clause in enumerate(clauses):
         words = without_closing_marks(clause)
@@ -411,6 +431,9 @@ def has_leave_cue(text: AnalyzedText) -> bool:
     if farewell_talked_about(text):
         return False
     if ending_farewell(text) is not None or leaving_phrase_closes(text) or _own_going_said(text):
+        return True
+    # (…or closing a sentence before more talk: 今日のところはこれで。また伺うかもしれません)
+    if any(ending_farewell(sentence) is not None for sentence in sentences_of(text)[:-1]):
         return True
     if waves_goodbye(text):
         return True

@@ -424,3 +424,27 @@ def test_sending_someone_else_home_is_no_leave_cue(
     for text in ("湊さん、先に帰っててください", "もう帰ってください", "先に帰ってて"):
         assert leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None, text
     assert leave_needs_cue(LEAVE, context("今日はもう帰らせてください", hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("もう無理、出よう", True),  # getting out, a let's (farewell.json's getting_out)
+        ("お願い、出よ…こわいよ", True),  # 出よ before a mark, which the analyser reads as the noun 出
+        ("早くここから出よう！", True),
+        ("お化けが出るって噂、本当？", False),  # something comes out
+        ("裏口から出よう", False),  # a way out named: where one goes
+        ("出たい…", False),  # a wish
+        # a farewell closing a sentence, more after it
+        ("ではご主人、今日のところはこれで。また話を聞くかもしれません", True),
+        ("じゃあこれで話は終わり。鍵はどこ？", False),  # これで inside a sentence says something else
+    ],
+)
+def test_getting_out_or_a_farewell_closing_a_sentence_lets_a_leave_stand(
+    text: str, cue: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo and jinmon: the model's leave (0.07 to 0.26) for 無理無理無理、出る！, ねえ、出よ…もうやだ…
+    and では奥様、今日のところはこれで。また伺うかもしれません was vetoed for want of a cue."""
+    assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
