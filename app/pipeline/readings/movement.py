@@ -260,7 +260,9 @@ def has_movement_cue(
                 continue  # 移動 as a noun (移動:控え室) is a label, not the player moving
             end = index + done
         after_verb = tokens[end + 1 :]
-        following = [surface for surface, _, _ in after_verb[:3]]
+        # (the verb's own sentence only: 廊下に行こ。離れないでよ is not a going negated)
+        in_its_sentence = itertools.takewhile(lambda word: word[0] not in _SENTENCE_ENDS, after_verb)
+        following = [surface for surface, _, _ in in_its_sentence][:3]
         # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから; nor a condition: 前を通ったら)
         # (行ったほうがいい: had better go; no past, and the verb describes no noun)
         advised = _advised(tokens[end], after_verb)

@@ -3,6 +3,7 @@ doing something at a place; and the vetoes that hold the model's move to what th
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import replace
 
@@ -15,6 +16,7 @@ from app.pipeline.readings.movement import (
     TO_A_NAMED_PLACE,
     TOWARDS_A_PLACE,
     after_giving_up,
+    asked_of_another,
     asks_to_be_shown,
     bare_movement,
     has_movement_cue,
@@ -29,7 +31,7 @@ from app.pipeline.readings.movement import (
     undecided,
     without_what_is_put_off,
 )
-from app.pipeline.readings.replies import is_invitation, offers, tells_to_go_alone
+from app.pipeline.readings.replies import is_invitation, offers, says_no, tells_to_go_alone
 from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
@@ -73,7 +75,8 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if (own := _without_others_going(ctx)) is None:
         return None
     ctx = replace(ctx, text=own)
-    places = ctx.moves_named()
+    # (not a place said no to: 階段はやだ…廊下、戻ろ…)
+    places = [place for place in ctx.moves_named() if _declined(ctx, place) is None]
     if len(places) > 1:
         places = _first_stop(ctx.text, places) or _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
@@ -836,6 +839,22 @@ def _where_named(ctx: RuleContext, place: Candidate) -> tuple[str, tuple[tuple[s
     return None
 
 
+def _words_after(ctx: RuleContext, place: Candidate) -> tuple[tuple[str, str, str], ...]:
+    """The text's own words after the place's longest name found in it, where a word ends there (階段はやだ:
+    階段|は|や|だ, where はやだ read again would be はや|だ); else what follows the name, read again."""
+    norm = ctx.text.norm
+    for name in sorted((normalize(n) for n in place.names), key=len, reverse=True):
+        if (at := norm.find(name)) < 0:
+            continue
+        end, offset = at + len(name), 0
+        for index, (surface, _, _) in enumerate(ctx.text.tokens):
+            if offset == end:
+                return ctx.text.tokens[index:]
+            offset += len(surface)
+        return ctx.analyzer.analyze(norm[end:]).tokens
+    return ()
+
+
 def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     """What the text, with no predicate, says the place has (神社の娘さんなんですよね: its daughter; round 18's
     model moved there at 0.94): a noun after the place and の that is not its part or side (蔵の中へ, 書斎の
@@ -848,17 +867,11 @@ def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     return None if any(surface in _GOING_THERE[1:] for surface, _, _ in words[2:]) else words[1][0]
 
 
-# The particles that make the place what a sentence is about (地下は…, 屋上って…).
-_ABOUT = frozenset(normalized_words("は って"))
-
-
 def _what_is_said_of_the_place(ctx: RuleContext, place: Candidate) -> str | None:
     """The noun that, with no predicate, closes a text about the place (地下は…無理…; 屋上は立入禁止; round
     23's haikyo, the model's move at 0.94): said of it, not where one goes; 次は地下 still moves."""
-    if (named := _where_named(ctx, place)) is None:
-        return None
-    words = named[1]
-    if not words or words[0][0] not in _ABOUT:
+    words = _words_after(ctx, place)
+    if not words or words[0][0] not in _TOPIC_MARKERS_BEFORE_A_MOVEMENT:
         return None
     content = [(surface, pos) for surface, _, pos in words[1:] if pos not in _AFTER_THE_LAST_WORD]
     return content[-1][0] if content and content[-1][1] == "名詞" else None
@@ -887,7 +900,14 @@ def _looks_over(ctx: RuleContext, place: Candidate) -> bool:
         if PAUSES.fullmatch(word[0]) or word[0] == "?":
             break
         clause.append(word)
-    return not any(lemma in _DONE_IF_OR_NOT or lemma in _ASKING_OF_OTHERS for _, lemma, _ in clause)
+    if any(lemma in _DONE_IF_OR_NOT or lemma in _ASKING_OF_OTHERS for _, lemma, _ in clause):
+        return False
+    # (…or its going asked of someone else, bare: タク、先に廊下見てきて…お願い; round 23's haikyo, the model's
+    # move at 0.99; not 見せてもらえますか, the player shown the place)
+    return not any(
+        pos == "動詞" and lemma in TO_A_NAMED_PLACE and asked_of_another(words, index + 1 + i)
+        for i, (_, lemma, pos) in enumerate(clause)
+    )
 
 
 def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome | None:
@@ -899,11 +919,30 @@ def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(NONE, "move_set_on_another_day", "the text goes there on another day")
 
 
+def _declined(ctx: RuleContext, place: Candidate) -> str | None:
+    """The no said of the place in its own clause (階段はやだ…廊下、戻ろ…; 地下は無理): refusal.json's words,
+    as says_no reads a reply."""
+    words = _words_after(ctx, place)
+    if not words or words[0][0] not in _TOPIC_MARKERS_BEFORE_A_MOVEMENT:
+        return None
+    rest = list(itertools.dropwhile(lambda word: PAUSES.fullmatch(word[0]) is not None, words[1:]))
+    clause = "".join(s for s, _, _ in itertools.takewhile(lambda word: not _CLOSES_A_CLAUSE.match(word[0]), rest))
+    return clause if clause and says_no(ctx.analyzer.analyze(clause)) else None
+
+
+_CLOSES_A_CLAUSE = re.compile(r"[、,。.!?…‥]")
+
+
 def move_given_up(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named only in an intention the text gives up (資料室に行こうと思ったけど、やっぱり先に発電小屋を
     見てくる) is not where it goes: the model took the first place named (round 9 of the sets of other
     shapes). The pick drops out and the next reading stands."""
-    if action is None or action.kind != "move" or (instead := after_giving_up(ctx.text, ctx.analyzer)) is None:
+    if action is None or action.kind != "move":
+        return None
+    place = ctx.candidate_for(action)
+    if place is not None and (no := _declined(ctx, place)) is not None:
+        return Outcome(NONE, "move_given_up", f"the text says 「{no}」 to {action.target}")
+    if (instead := after_giving_up(ctx.text, ctx.analyzer)) is None:
         return None
     candidate = ctx.candidate_for(action)
     if candidate is None or candidate in ctx.moves_named(instead, (candidate,)):

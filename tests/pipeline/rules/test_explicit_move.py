@@ -776,3 +776,14 @@ def test_a_place_named_by_its_number_alone_moves(
     # (a number not gone to, or one that is no place's)
     for text in ("二階で物音がした", "四番に行こう", "3階に行こう"):
         assert explicit_move(None, context(text, scenario, stage_state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize("text", ["ロビー、行こ。離れないでよ", "ロビーに行こう。怖くない、大丈夫"])
+def test_a_negative_in_a_later_sentence_does_not_negate_the_going(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo: …廊下、行こ。離れないでよ read the ない of the next sentence as the going's own."""
+    outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")

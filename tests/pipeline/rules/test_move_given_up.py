@@ -54,3 +54,30 @@ def test_a_place_not_given_up_stays(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert move_given_up(move("控え室"), context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize(
+    "text", ["控え室はやだ…ロビー、戻ろ…", "控え室は、無理。ロビーに行こう", "控え室はパス、ロビー行こ"]
+)
+def test_a_place_said_no_to_is_not_where_one_goes(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo: 階段はやだ…廊下、戻ろ… named two places, explicit_move took neither, and the model went
+    to the one said no to (0.97). The no drops it; the other is where the text goes."""
+    ctx = context(text, hoshizora, stage_state, analyzer)
+    outcome = move_given_up(move("控え室"), ctx)
+    assert outcome is not None and outcome.action == NONE and "move_given_up" in NOT_A_READING
+    assert move_given_up(move("ロビー"), ctx) is None
+    outcome = explicit_move(None, ctx)
+    assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@pytest.mark.parametrize("text", ["控え室は静かだね。行こう", "控え室は広いね、行ってみよう"])
+def test_a_place_said_something_else_of_is_not_given_up(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert move_given_up(move("控え室"), context(text, hoshizora, stage_state, analyzer)) is None

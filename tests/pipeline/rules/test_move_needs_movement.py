@@ -140,3 +140,18 @@ def test_a_noun_said_of_a_place_is_not_going_there(
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
     for text in (f"次は{place}", f"{alias}へ", f"{place}は、こっちから"):
         assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@each_place_and_alias
+def test_looking_a_place_over_asked_of_someone_else_is_not_going_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's haikyo: タク、先に廊下見てきて…お願い… sends a companion (the model's move, 0.99, stood as the
+    player looking the place over); asked to be shown it, or looking it over oneself, the player goes."""
+    scenario, state = scenes[scene]
+    for text in (f"ねえ、先に{place}見てきて…お願い", f"{alias}、ちょっと見てきて"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is not None, text
+    for text in (f"{place}を見せてもらえますか", f"{alias}、ちょっと見てくる"):
+        assert move_needs_movement(move(place), context(text, scenario, state, analyzer)) is None, text
