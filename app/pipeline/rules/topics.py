@@ -316,6 +316,45 @@ def topic_needs_speech(action: Action | None, ctx: RuleContext) -> Outcome | Non
 _WHEREABOUTS = lexicon.pattern("place_question", "whereabouts")
 
 
+_PERSON_WHEREABOUTS = lexicon.pattern("place_question", "person_whereabouts")
+_WHEREABOUTS_TOPIC = lexicon.phrases("place_question", "whereabouts_topic")
+
+
+def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """Asking where someone who is not here is (森下さんはどちらに？; 庭師の爺さんはどこへ行ったんです？) asks
+    for no topic that does not speak of them: round 23's jinmon, where the model read the alibi and the
+    footprints, and round 22's giongo (たなせんどこいるか知ってる？ → a rumour). A topic whose description,
+    examples or notes name them, or speak of where people are (居場所, 行方), stays, and so does one the
+    text names."""
+    if action is None or action.kind != "intent":
+        return None
+    norm = ctx.text.norm
+    asked = [
+        (character, names)
+        for character, names in ctx.names_as_typed
+        if character not in ctx.state.present
+        and any(
+            len(name) > 1 and any(_PERSON_WHEREABOUTS.match(norm, start + len(name)) for start in starts_of(norm, name))
+            for name in names
+        )
+    ]
+    if not asked:
+        return None
+    candidate = ctx.candidate_for(action)
+    texts = [normalize(text) for text in topic_texts(candidate)]
+    if any(name in text for _, names in asked for name in names for text in texts):
+        return None
+    if any(word in text for word in _WHEREABOUTS_TOPIC for text in texts):
+        return None
+    said = norm
+    for name in sorted((n for _, names in asked for n in names), key=len, reverse=True):
+        said = said.replace(name, "\0")
+    named_by = (action.target or "", *(candidate.words if candidate else ()))
+    if any(normalize(word) in said for word in named_by if word):
+        return None
+    return Outcome(NONE, "person_whereabouts_is_no_topic", f"asks where {asked[0][0]} is, not about {action.target}")
+
+
 def place_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking where a place of the scenario is, or the way there (甘味処ってどのへんにあるの？; 神社の場所は
     どこですか？), asks for no topic the text does not name: round 20's kumamoto_ben and shokudou, where the
