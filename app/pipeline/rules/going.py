@@ -106,12 +106,26 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 def _without_others_going(ctx: RuleContext) -> AnalyzedText | None:
     """The text without its sentences that send someone else on alone (小野寺さん、工房へはお一人でどうぞ。私は
-    今日はこれで帰ります): a place named there is theirs to go to. None when every sentence does."""
+    今日はこれで帰ります) or ask them to go (ばあちゃん、先に家に帰っとって。おいは駅まで…): a place named
+    there is theirs to go to. None when every sentence does."""
     sentences = sentences_of(ctx.text)
-    kept = [s for s in sentences if not tells_to_go_alone(s.norm)]
+    kept = [s for s in sentences if not tells_to_go_alone(s.norm) and not _asks_another_to_go(s)]
     if len(kept) == len(sentences):
         return ctx.text
     return ctx.analyzer.analyze("".join(s.norm for s in kept)) if kept else None
+
+
+_COME = normalize("来る")
+
+
+def _asks_another_to_go(sentence: AnalyzedText) -> bool:
+    """The sentence asks someone else to go (先に家に帰っとって); not to come, which brings them to the player
+    (交番に来てくれって: a call the player answers)."""
+    tokens = sentence.tokens
+    return any(
+        pos == "動詞" and lemma in TO_A_NAMED_PLACE and lemma != _COME and asked_of_another(tokens, i)
+        for i, (_, lemma, pos) in enumerate(tokens)
+    )
 
 
 def _only_talked_about(text: AnalyzedText, place: Candidate) -> bool:

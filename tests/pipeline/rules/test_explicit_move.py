@@ -787,3 +787,19 @@ def test_a_negative_in_a_later_sentence_does_not_negate_the_going(
     """Round 23's haikyo: …廊下、行こ。離れないでよ read the ない of the next sentence as the going's own."""
     outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+def test_a_place_someone_else_is_asked_to_go_to_is_not_gone_to(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's saga_ben: ばあちゃん、先に家に帰っとって。おいは駅まで…行ってくるけん named two places and
+    explicit_move took neither (the model went home, 0.99); the sentence asking someone else to go (the
+    western 帰っとって too: movement.json's asked_of_another) names theirs. Asked to come, the player goes."""
+    for text in ("湊さん、先にロビーに戻っとって。私は控え室に行ってくる", "先にロビーに行ってて。控え室に寄ってく"):
+        outcome = explicit_move(None, context(text, hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室"), text
+    called = "店長が控え室に来てくれって。じゃあ行ってきます"
+    outcome = explicit_move(None, context(called, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")

@@ -35,3 +35,17 @@ def test_going_left_undecided_is_nothing_yet(
         f"{alias}に行こう",
     ):
         assert going_left_undecided(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+@each_place_and_alias
+def test_what_shall_i_do_in_dialect_leaves_it_undecided(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 23's saga_ben: …帰ろうかなあ、どがんしようかな left (farewell_leaves, a false action): Kyushu's
+    どがん, which the analyser cuts ど|がん, went unread (movement.json's undecided)."""
+    scenario, state = scenes[scene]
+    for text in (f"{place}に寄ってから帰ろうかなあ、どがんしようかな", f"{alias}行こうかな…どげんしよう"):
+        outcome = going_left_undecided(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
