@@ -258,12 +258,20 @@ def waves_goodbye(text: AnalyzedText) -> bool:
 
 def _setting_out(clause: str) -> str | None:
     """The setting-out farewell (行ってきます) that closes the clause with at most an opener before it (じゃあ
-    出かけてきます, うん行ってきます; commas already taken out)."""
+    出かけてきます, うん行ってきます; commas already taken out), and the one it is said to (ほんならおかん、行って
+    くるわ)."""
     for ending in (clause, *(clause[: -len(p)] for p in FAREWELL_END_PARTICLES if clause.endswith(p))):
         for phrase in SETTING_OUT:
-            if ending.endswith(phrase) and ending[: -len(phrase)] in ("", *_SETTING_OUT_BEFORE):
+            if ending.endswith(phrase) and _opens_setting_out(ending[: -len(phrase)]):
                 return phrase
     return None
+
+
+def _opens_setting_out(before: str) -> bool:
+    if before in ("", *_SETTING_OUT_BEFORE):
+        return True
+    called = next((p for p in (*_PERSON_CALLED, *_GROUP_ADDRESSED) if before.endswith(p)), None)
+    return called is not None and before[: -len(called)] in ("", *_SETTING_OUT_BEFORE)
 
 
 def without_closing_particles(norm: str) -> str:

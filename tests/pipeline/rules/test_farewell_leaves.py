@@ -745,3 +745,15 @@ def test_a_farewell_then_someone_thanked_leaves(scene: str, scenes: Scenes, anal
     leaving = ("じゃ、俺は帰ります。マスター、どうもな", "失礼します。先生、どうもね")
     staying = ("じゃ、帰ります。マスター、どうする？",)
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(23)
+def test_setting_out_said_to_someone_leaves(scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 23's gifu_ben: ほんならおかん、行ってくるわ。体に気いつけてな had the one it is said to between the
+    well-then and the setting out (farewell.json's person_called, parents added); with an errand it is a
+    step out, not a leave. (amatsu's scene is left out: its last line asks the player to a place, and a
+    setting out after it may be going there.)"""
+    leaving = ("ほんならおかん、行ってくるわ。体に気いつけてな", "じゃあ母さん、行ってきます")
+    staying = ("母さん、ちょっとトイレ行ってくる",)
+    assert_farewells(leaving, staying, *scenes["hoshizora"], analyzer)
