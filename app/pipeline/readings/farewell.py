@@ -237,11 +237,11 @@ def _after_a_parting(before: str) -> bool:
     return (
         any(c in CLOSING_WORDS or c in FAREWELLS_AS_A_CLAUSE for c in clauses)
         or any(True for _ in _farewells_in(before))
-        or any(_farewell_at_end(sentence) for sentence in _SENTENCE_ENDS.split(before.replace("、", "")) if sentence)
+        or any(_farewell_at_end(sentence) for sentence in _SENTENCE_MARKS.split(before.replace("、", "")) if sentence)
     )
 
 
-_SENTENCE_ENDS = re.compile(r"[。.!?]+")
+_SENTENCE_MARKS = re.compile(r"[。.!?]+")
 
 
 def waves_goodbye(text: AnalyzedText) -> bool:
@@ -346,8 +346,7 @@ def _own_going_said(text: AnalyzedText) -> bool:
     """A clause that is the player's own going with no place, getting out, or a call ended (ここで抜ける,
     私は行く, 出よう, 電話切りますね; after a well-then of its own, 行くわ: じゃ、行くわ), and after it only
     parting talk: nothing asked, nowhere else gone (悪い、ここで抜ける！あとは頼んだ！; 一旦切ります、何かあったら
-    また呼んで).
-    app/lexicon/farewell.json's own_going, getting_out and own_going_after_a_well_then."""
+    また呼んで). app/lexicon/farewell.json's own_going, getting_out and own_going_after_a_well_then."""
     clauses = clauses_of(text)
     for index, clause in enumerate(clauses):
         words = without_closing_marks(clause)

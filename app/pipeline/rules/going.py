@@ -950,16 +950,12 @@ _CLOSES_A_CLAUSE = re.compile(r"[、,。.!?…‥]")
 def move_given_up(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A place named only in an intention the text gives up (資料室に行こうと思ったけど、やっぱり先に発電小屋を
     見てくる) is not where it goes: the model took the first place named (round 9 of the sets of other
-    shapes). The pick drops out and the next reading stands."""
-    if action is None or action.kind != "move":
+    shapes). So is a place said no to (階段はやだ…; round 23). The pick drops out and the next reading stands."""
+    if action is None or action.kind != "move" or (place := ctx.candidate_for(action)) is None:
         return None
-    place = ctx.candidate_for(action)
-    if place is not None and (no := _declined(ctx, place)) is not None:
+    if (no := _declined(ctx, place)) is not None:
         return Outcome(NONE, "move_given_up", f"the text says 「{no}」 to {action.target}")
-    if (instead := after_giving_up(ctx.text, ctx.analyzer)) is None:
-        return None
-    candidate = ctx.candidate_for(action)
-    if candidate is None or candidate in ctx.moves_named(instead, (candidate,)):
+    if (instead := after_giving_up(ctx.text, ctx.analyzer)) is None or place in ctx.moves_named(instead, (place,)):
         return None
     return Outcome(NONE, "move_given_up", f"the text gives up going to {action.target}")
 

@@ -316,6 +316,15 @@ def topic_needs_speech(action: Action | None, ctx: RuleContext) -> Outcome | Non
 _WHEREABOUTS = lexicon.pattern("place_question", "whereabouts")
 
 
+def _names_the_topic(norm: str, asked: list[str], action: Action, candidate: Candidate | None) -> bool:
+    """The text names the topic by its id or a word outside the names whose whereabouts it asks."""
+    said = norm
+    for name in sorted(asked, key=len, reverse=True):
+        said = said.replace(name, "\0")
+    named_by = (action.target or "", *(candidate.words if candidate else ()))
+    return any(normalize(word) in said for word in named_by if word)
+
+
 _PERSON_WHEREABOUTS = lexicon.pattern("place_question", "person_whereabouts")
 _WHEREABOUTS_TOPIC = lexicon.phrases("place_question", "whereabouts_topic")
 
@@ -346,11 +355,7 @@ def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> O
         return None
     if any(word in text for word in _WHEREABOUTS_TOPIC for text in texts):
         return None
-    said = norm
-    for name in sorted((n for _, names in asked for n in names), key=len, reverse=True):
-        said = said.replace(name, "\0")
-    named_by = (action.target or "", *(candidate.words if candidate else ()))
-    if any(normalize(word) in said for word in named_by if word):
+    if _names_the_topic(norm, [n for _, names in asked for n in names], action, candidate):
         return None
     return Outcome(NONE, "person_whereabouts_is_no_topic", f"asks where {asked[0][0]} is, not about {action.target}")
 
@@ -376,10 +381,6 @@ def place_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Ou
     # (a topic that is itself about where things are or the way: 施設の場所や行き方を尋ねる)
     if any(_WHEREABOUTS.search(normalize(text)) for text in topic_texts(candidate)):
         return None
-    said = norm
-    for name in sorted(asked, key=len, reverse=True):
-        said = said.replace(name, "\0")
-    named_by = (action.target or "", *(candidate.words if candidate else ()))
-    if any(normalize(word) in said for word in named_by if word):
+    if _names_the_topic(norm, asked, action, candidate):
         return None
     return Outcome(NONE, "place_whereabouts_is_no_topic", f"asks where {asked[0]} is, not about {action.target}")
