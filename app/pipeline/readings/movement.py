@@ -377,12 +377,12 @@ def asked_of_another(tokens: tuple[tuple[str, str, str], ...], index: int) -> bo
     return _asked_of_another(tokens[index], tokens[index + 1 :], tokens[:index])
 
 
-def movement_asked_of_another(text: AnalyzedText) -> bool:
-    """A movement verb of the text whose sentence asks someone else to go (千鶴さん、先に神社に戻ってて)."""
+def movement_asked_of_another(text: AnalyzedText, verbs: frozenset[str] = TO_A_NAMED_PLACE) -> bool:
+    """A movement verb of the text (one of `verbs`) whose sentence asks someone else to go (千鶴さん、先に
+    神社に戻ってて)."""
     tokens = text.tokens
     return any(
-        pos == "動詞" and lemma in TO_A_NAMED_PLACE and asked_of_another(tokens, i)
-        for i, (_, lemma, pos) in enumerate(tokens)
+        pos == "動詞" and lemma in verbs and asked_of_another(tokens, i) for i, (_, lemma, pos) in enumerate(tokens)
     )
 
 

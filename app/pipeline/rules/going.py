@@ -109,23 +109,17 @@ def _without_others_going(ctx: RuleContext) -> AnalyzedText | None:
     今日はこれで帰ります) or ask them to go (ばあちゃん、先に家に帰っとって。おいは駅まで…): a place named
     there is theirs to go to. None when every sentence does."""
     sentences = sentences_of(ctx.text)
-    kept = [s for s in sentences if not tells_to_go_alone(s.norm) and not _asks_another_to_go(s)]
+    kept = [
+        s for s in sentences if not tells_to_go_alone(s.norm) and not movement_asked_of_another(s, _GOING_NOT_COMING)
+    ]
     if len(kept) == len(sentences):
         return ctx.text
     return ctx.analyzer.analyze("".join(s.norm for s in kept)) if kept else None
 
 
-_COME = normalize("来る")
-
-
-def _asks_another_to_go(sentence: AnalyzedText) -> bool:
-    """The sentence asks someone else to go (先に家に帰っとって); not to come, which brings them to the player
-    (交番に来てくれって: a call the player answers)."""
-    tokens = sentence.tokens
-    return any(
-        pos == "動詞" and lemma in TO_A_NAMED_PLACE and lemma != _COME and asked_of_another(tokens, i)
-        for i, (_, lemma, pos) in enumerate(tokens)
-    )
+# Asked of someone else, these send them (先に家に帰っとって); 来る brings them to the player (交番に来てくれって:
+# a call the player answers).
+_GOING_NOT_COMING = TO_A_NAMED_PLACE - {normalize("来る")}
 
 
 def _only_talked_about(text: AnalyzedText, place: Candidate) -> bool:
@@ -869,6 +863,12 @@ def _words_after(ctx: RuleContext, place: Candidate) -> tuple[tuple[str, str, st
     return ()
 
 
+def _said_of(ctx: RuleContext, place: Candidate) -> tuple[tuple[str, str, str], ...] | None:
+    """The words after the place made what the text is about (地下は…, 屋上って…), or None."""
+    words = _words_after(ctx, place)
+    return words[1:] if words and words[0][0] in _TOPIC_MARKERS_BEFORE_A_MOVEMENT else None
+
+
 def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     """What the text, with no predicate, says the place has (神社の娘さんなんですよね: its daughter; round 18's
     model moved there at 0.94): a noun after the place and の that is not its part or side (蔵の中へ, 書斎の
@@ -884,10 +884,9 @@ def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
 def _what_is_said_of_the_place(ctx: RuleContext, place: Candidate) -> str | None:
     """The noun that, with no predicate, closes a text about the place (地下は…無理…; 屋上は立入禁止; round
     23's haikyo, the model's move at 0.94): said of it, not where one goes; 次は地下 still moves."""
-    words = _words_after(ctx, place)
-    if not words or words[0][0] not in _TOPIC_MARKERS_BEFORE_A_MOVEMENT:
+    if (words := _said_of(ctx, place)) is None:
         return None
-    content = [(surface, pos) for surface, _, pos in words[1:] if pos not in _AFTER_THE_LAST_WORD]
+    content = [(surface, pos) for surface, _, pos in words if pos not in _AFTER_THE_LAST_WORD]
     return content[-1][0] if content and content[-1][1] == "名詞" else None
 
 
@@ -936,10 +935,9 @@ def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome 
 def _declined(ctx: RuleContext, place: Candidate) -> str | None:
     """The no said of the place in its own clause (階段はやだ…廊下、戻ろ…; 地下は無理): refusal.json's words,
     as says_no reads a reply."""
-    words = _words_after(ctx, place)
-    if not words or words[0][0] not in _TOPIC_MARKERS_BEFORE_A_MOVEMENT:
+    if (words := _said_of(ctx, place)) is None:
         return None
-    rest = list(itertools.dropwhile(lambda word: PAUSES.fullmatch(word[0]) is not None, words[1:]))
+    rest = list(itertools.dropwhile(lambda word: PAUSES.fullmatch(word[0]) is not None, words))
     clause = "".join(s for s, _, _ in itertools.takewhile(lambda word: not _CLOSES_A_CLAUSE.match(word[0]), rest))
     return clause if clause and says_no(ctx.analyzer.analyze(clause)) else None
 
