@@ -195,6 +195,18 @@ def test_meeting_an_absent_character_now_goes_to_them(
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 
+@pytest.mark.round(24)
+def test_joining_up_with_an_absent_character_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 24's sennyuu: joining up (合流) with someone elsewhere is meeting them where they are; not
+    joined already, nor someone else joining."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = ("店長と合流する", "真壁さんと合流しよう")
+    staying = ("店長と合流した", "店長はもう真壁さんと合流してる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
 @pytest.mark.round(18)
 def test_a_longer_name_of_another_is_not_the_shorter_one(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer

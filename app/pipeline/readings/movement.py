@@ -197,6 +197,7 @@ _KURU = normalize("来る")
 _TEKU = normalize("てく")
 _IKU = normalize("行く")
 _NEGATIVE_N = normalize("ず")
+_WANT = normalize("たい")
 
 # U-row kana: where a verb's dictionary form ends (行く, 戻る, 来る).
 _U_ROW = tuple("うくぐすずつぬぶむゆる")
@@ -748,6 +749,9 @@ def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     if not words or _must(after_verb):
         return False
     surface, lemma, _ = words[0]
+    # (帰りたくない, 行きたくねえ: a want, negated)
+    if lemma == _WANT and surface != lemma and len(words) > 1:
+        surface, lemma, _ = words[1]
     if surface == "ませ" and len(words) > 1:  # (帰りません: ませ, then ん)
         surface, lemma, _ = words[1]
     # (帰らね, 帰らねー: the eastern ね the analyser reads as ない or ず)
@@ -826,8 +830,8 @@ def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
 
 
 # Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって, 写場を
-# もう一回見せてもらいます; the place set off by a comma: 裏口、案内してもらえる？, 厨房、ちょっと見せてもらって
-# いいですか): going there.
+# もう一回見せてもらいます, 談話室へご案内いただけますか; the place set off by a comma: 裏口、案内してもらえる？,
+# 厨房、ちょっと見せてもらっていいですか): going there.
 _SHOWN_AFTER = r"(を|に|へ|まで|から|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
 _SHOWN_HOW_MUCH = r"(もう|また|改めて|あらためて)?(ちょっと|少し|すこし|一度|いちど|いっぺん|一回|いっかい)?"
 _SHOWN_ASKED = (
@@ -836,7 +840,7 @@ _SHOWN_ASKED = (
 )
 # …or told, bluntly (駐車場見せろや, 倉庫に案内しろ)
 _SHOWN = re.compile(
-    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して|連れてって|連れていって|連れて行って){_SHOWN_ASKED}|見せろ|案内しろ)"
+    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して|ご案内|連れてって|連れていって|連れて行って){_SHOWN_ASKED}|見せろ|案内しろ)"
     r"(か|かな|ね|よ|や)?[!?]*$"
 )
 

@@ -88,6 +88,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         and not _WITHDRAWING_TO.search(trim(ctx.text.norm))
         and not asks_to_be_shown(ctx.text, places[0])
         and not heads_for(ctx.text, ctx.place_names)
+        and not _visits(ctx.text, places[0])
     ):
         return None
     # (…or with は: 物置は、裏の戸から出たらすぐかね？ asks the way, 地方車は一時に通りに入る？ asks when
@@ -101,6 +102,21 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         places[0].action,
         "explicit_move",
         f"names {places[0].action.target} with a movement verb or a request to be shown it",
+    )
+
+
+# Towards a place, a humble visit goes there (直売所へ伺います); 受付に伺います may ask there instead.
+_TOWARDS_A_VISIT = tuple(normalized_words("へ まで"))
+
+
+def _visits(text: AnalyzedText, place: Candidate) -> bool:
+    """A sentence visits the place humbly: its name, へ or まで, and a visiting verb (movement.json's
+    visiting) that has_movement_cue reads as going now (ではそちらの工房へ伺います; not 伺いました)."""
+    names = [normalize(name) for name in place.names]
+    return any(
+        has_movement_cue(sentence, _VISITING)
+        and any(f"{name}{to}" in sentence.norm for name in names for to in _TOWARDS_A_VISIT)
+        for sentence in sentences_of(text)
     )
 
 

@@ -241,6 +241,19 @@ def test_asking_to_be_shown_a_place_goes_there(
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
+@pytest.mark.round(24)
+@each_place_and_alias
+def test_asking_to_be_shown_a_place_in_keigo_or_visiting_it_humbly_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 24's kengaku: …へご案内いただけますか and …直売所へ伺います had no movement verb (the model
+    read the first as なし, and a veto read いらっしゃる in the second as what was said of the place).
+    Towards a place a humble visit goes; 伺う with に may ask there, and a visit done is past."""
+    moving = (f"{place}へご案内いただけますか。", f"では、{alias}へ伺います", f"{place}まで伺ってもよろしいですか")
+    staying = (f"{place}へ伺いました", f"{alias}に伺ってみます", f"{place}のご案内は誰が？")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
 @pytest.mark.round(15)
 @each_place_and_alias
 def test_asking_to_be_taken_there_or_shown_it_from_somewhere_goes_there(

@@ -266,6 +266,10 @@ def test_leaving_a_place_behind_is_a_leave_cue(scene: str, scenes: Scenes, analy
         ("そろそろ帰らないと", True),  # a must
         ("帰らんといけん", True),
         ("もう帰らない？", True),  # proposing it
+        ("帰りたくねえなあ…", False),  # a want, negated (round 24's gunma_ben: a false leave)
+        ("まだ帰りたくないです", False),
+        ("帰りたくないけど、帰ります", True),  # …and then the going itself
+        ("そろそろ帰りたいです", True),
     ],
 )
 def test_a_leaving_verb_negated_or_not_meant_is_no_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
