@@ -36,6 +36,18 @@ def test_a_no_to_an_offer_is_none(
     assert outcome is not None and outcome.action == NONE
 
 
+@pytest.mark.round(24)
+@pytest.mark.parametrize("line", ["楽屋の金庫は暗証番号式。開ける？", "予備の鍵ならある。使いますか？"])
+@pytest.mark.parametrize("text", ["いや、金庫はいい", "ううん、やめとく"])
+def test_a_no_to_something_offered_to_be_done_with_a_thing_is_none(
+    line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 24's sennyuu: 机の引き出しは電子錠。開ける？ offers the player to open it (offer.json), and
+    いや、引き出しはいい declines; the model had read the drawer as the locks topic."""
+    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    assert outcome is not None and outcome.action == NONE
+
+
 @pytest.mark.parametrize(
     "text",
     [
