@@ -298,6 +298,7 @@ def has_movement_cue(
         if (
             negated
             and not (is_question(text) and _in_the_last_clause(after_verb))
+            and not _asked_in_its_sentence(after_verb)
             and not _must(after_verb, tokens[end])
         ):
             continue
@@ -394,6 +395,22 @@ def _in_the_last_clause(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     while rest and (rest[-1] in _CLAUSE_ENDS or rest[-1] in CLOSING_MARKS):
         rest.pop()
     return not any(surface in _CLAUSE_ENDS for surface in rest)
+
+
+def _asked_in_its_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """The verb, a negative and a question mark make a sentence before more talk: asked there, the negative
+    invites as one closing the text does (湯もみショー見に行かねえ？もうすぐ始まるんだいね); not a guess
+    (行きとうないんじゃろ？) nor a want."""
+    for index, (surface, _, _) in enumerate(after_verb):
+        if surface == "?":
+            return 0 < index < len(after_verb) - 1
+        if surface not in _PROPOSING_NEGATIVE:
+            return False
+    return False
+
+
+# The words between a verb and the question mark of a negative that proposes (行かない？, 行かねえか？, 行きませんか？).
+_PROPOSING_NEGATIVE = frozenset(normalized_words("ない ねえ ねー ね ん ませ か かい ね な い"))
 
 
 def _chain_is_past(after_verb: tuple[tuple[str, str, str], ...]) -> bool:

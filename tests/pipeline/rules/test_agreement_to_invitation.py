@@ -1419,6 +1419,11 @@ def test_review_near_misses_do_not_go(
         ("上のタンク、一緒に見に行くか？", True),  # the last word of 貯水タンク (round 7)
         ("貯水の係、呼びに行くか？", True),  # the first word
         ("タンクの水、濁ってない？", False),  # no movement, no offer
+        # round 24's gunma_ben: a negative asked before more talk invites (湯もみショー見に行かねえ？もうすぐ…)
+        ("上のタンク、見に行かねえ？もうすぐ日が暮れるし", True),
+        ("上のタンク、見に行かない？すぐそこだよ", True),
+        ("上のタンク、見に行きたくないんじゃろ？無理しとらん？", False),  # a guess at a want, not a proposal
+        ("上のタンク、見に行かねえ。疲れた", False),
     ],
 )
 def test_a_line_may_name_a_place_by_the_first_or_last_word_of_its_name(
