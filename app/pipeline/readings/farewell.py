@@ -351,14 +351,24 @@ def _own_going_said(text: AnalyzedText) -> bool:
     for index, clause in enumerate(clauses):
         words = without_closing_marks(clause)
         own = any(token_patterns.matches_whole(pattern, words) for pattern in _OWN_GOING)
-        # (after a well-then of its own: ごちそうさん。じゃ、行くわ)
+        # (after a well-then of its own: ごちそうさん。じゃ、行くわ; or opening the clause: じゃあ行くね)
         well_then = index > 0 and plain_speech(trim(clauses[index - 1].norm)) in CLOSING_WORDS
-        if not own and not (well_then and any(token_patterns.matches_whole(p, words) for p in _GOING_AFTER_WELL_THEN)):
+        going = words if well_then else _after_an_opening_well_then(words)
+        if not own and not (going and any(token_patterns.matches_whole(p, going) for p in _GOING_AFTER_WELL_THEN)):
             continue
         rest = clauses[index + 1 :]
         if not any(is_question(c) or has_movement_cue(c, TO_A_NAMED_PLACE) for c in rest):
             return True
     return False
+
+
+def _after_an_opening_well_then(words: list[tuple[str, str, str]]) -> list[tuple[str, str, str]]:
+    """The clause's words after a well-then that opens it with no pause (じゃあ行くね, ほんなら行くわ: the
+    analyser cuts ほん|なら), or none."""
+    for end in range(1, min(3, len(words) - 1) + 1):
+        if plain_speech("".join(surface for surface, _, _ in words[:end])) in CLOSING_WORDS:
+            return words[end:]
+    return []
 
 
 _AFTER_HONORIFIC_RETURN = lexicon.words("farewell", "leaving_asked_honorific")

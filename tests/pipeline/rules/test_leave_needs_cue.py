@@ -452,3 +452,22 @@ def test_getting_out_or_a_farewell_closing_a_sentence_lets_a_leave_stand(
     """Round 23's haikyo and jinmon: the model's leave (0.07 to 0.26) for 無理無理無理、出る！, ねえ、出よ…もうやだ…
     and では奥様、今日のところはこれで。また伺うかもしれません was vetoed for want of a cue."""
     assert (leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is None) is cue
+
+
+@pytest.mark.round(24)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("じゃあ行くね。元気でね", True),  # a well-then opening the going's clause, no pause
+        ("ほんなら行くわ", True),  # (the analyser cuts ほん|なら)
+        ("じゃ、行くわ", True),  # …or a clause of its own, as before
+        ("じゃあ行こう", False),  # a let's goes somewhere with someone
+        ("じゃあ行くの？", False),
+        ("じゃあロビーに行く", False),
+        ("じゃあ行かない", False),
+    ],
+)
+def test_a_going_after_a_well_then_with_no_pause_is_a_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
+    """A well-then and 行く with no comma between (じゃあ行くね) is the player's own going, as じゃ、行くわ is:
+    the veto would overturn the model's leave. Round 24 (found reading mie_ben's ほんなら電車乗るわ)."""
+    assert has_leave_cue(analyzer.analyze(text)) is cue, text
