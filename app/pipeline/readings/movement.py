@@ -410,7 +410,7 @@ def _asked_in_its_sentence(after_verb: tuple[tuple[str, str, str], ...]) -> bool
 
 
 # The words between a verb and the question mark of a negative that proposes (行かない？, 行かねえか？, 行きませんか？).
-_PROPOSING_NEGATIVE = frozenset(normalized_words("ない ねえ ねー ね ん ませ か かい ね な い"))
+_PROPOSING_NEGATIVE = frozenset(normalized_words("ない ねえ ねー ね ん ませ か かい な い"))
 
 
 def _chain_is_past(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
