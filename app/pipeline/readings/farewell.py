@@ -115,6 +115,9 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     again = {last_clause, bare_clause} & _AGAIN_AFTER_A_PARTING
     if again and _after_a_parting(trimmed[: len(trimmed) - len(last_clause)]):
         return last_clause
+    # …or right after a well-then that opens the clause with no pause (んじゃまだ！): the well-then parts.
+    if any(bare_clause.startswith(w) and bare_clause[len(w) :] in _AGAIN_AFTER_A_PARTING for w in CLOSING_WORDS):
+        return last_clause
     # A well-then after a parting wish or thanks and a pause (お疲れさまです、それじゃ; ありがとう、じゃ).
     if last_clause in CLOSING_WORDS and before and _PARTING_WISH.search(before[-1]):
         return last_clause

@@ -195,6 +195,8 @@ def _done_as_a_verb(after_noun: tuple[tuple[str, str, str], ...]) -> int:
 
 _KURU = normalize("来る")
 _TEKU = normalize("てく")
+_PAST_AFTER_A_VERB = frozenset(("た", "だ", "たら", "だら", "たって", "だって"))  # (as the analyser cuts them)
+_TEKU_FORMS = frozenset(normalized_words("てく でく てっ でっ"))  # (てっ: 持ってっとく, 持ってった)
 _IKU = normalize("行く")
 _NEGATIVE_N = normalize("ず")
 _WANT = normalize("たい")
@@ -247,10 +249,12 @@ def has_movement_cue(
         # …or voiced, which it reads as ていく's short form (見でくっから)
         if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
             lemma = _KURU
-        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく); whoever goes is
-        # named before that verb (湊がロビーに持ってく)
+        # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく, 倉庫に持ってっときます);
+        # whoever goes is named before that verb (湊がロビーに持ってく)
         subject_end = index
-        if lemma == _TEKU and surface in ("てく", "でく") and index > 0 and tokens[index - 1][2] == "動詞":
+        # (not before て: 持ってって asks someone to take it)
+        request = surface.endswith("っ") and tokens[index + 1 : index + 2] and tokens[index + 1][0] in ("て", "で")
+        if lemma == _TEKU and surface in _TEKU_FORMS and not request and index > 0 and tokens[index - 1][2] == "動詞":
             lemma, subject_end = _IKU, index - 1
         if lemma not in verbs:
             continue
@@ -264,10 +268,11 @@ def has_movement_cue(
         # (the verb's own sentence only: 廊下に行こ。離れないでよ is not a going negated)
         in_its_sentence = itertools.takewhile(lambda word: word[0] not in _SENTENCE_ENDS, after_verb)
         following = [surface for surface, _, _ in in_its_sentence][:3]
-        # (past: 行った, 行ってた; not the copula after だけ: 見てくるだけだから; nor a condition: 前を通ったら)
+        # (past: 行った, 行ってた, 歩いてったって; not the copula after だけ: 見てくるだけだから; nor a condition:
+        # 前を通ったら)
         # (行ったほうがいい: had better go; no past, and the verb describes no noun)
         advised = _advised(tokens[end], after_verb)
-        past = any(s in ("た", "だ", "たら", "だら") for s in following[:2]) and following[:1] != ["だけ"]
+        past = any(s in _PAST_AFTER_A_VERB for s in following[:2]) and following[:1] != ["だけ"]
         if past and not advised:
             continue
         # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
