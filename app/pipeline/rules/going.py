@@ -394,9 +394,10 @@ def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
 
 
 def _going_planned(text: AnalyzedText) -> bool:
-    """One sentence, asking nothing, whose last clause goes, every going of it set on another day."""
+    """One sentence, asking nothing, whose last clause goes, every going of it set on another day. A let's
+    mused on (明日になったら北の森に行こうかな) asks nothing: intends reads it as the player's own."""
     clauses = clauses_of(text)
-    if len(sentences_of(text)) != 1 or is_question(text) or not clauses:
+    if len(sentences_of(text)) != 1 or (is_question(text) and not intends(text)) or not clauses:
         return False
     closes_going = any(pos == "動詞" and lemma in TO_A_NAMED_PLACE for _, lemma, pos in clauses[-1].tokens)
     return closes_going and set_on_another_day(text)

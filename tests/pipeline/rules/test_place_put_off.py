@@ -62,3 +62,19 @@ def test_later_voiced_as_tohoku_says_it_puts_a_place_off(
     for text in (f"あどで{place}に行く", f"{alias}はあどで行きます"):
         outcome = place_put_off(None, context(text, scenario, state, analyzer))
         assert outcome is not None and outcome.action == NONE, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(25)
+@each_place_and_alias
+def test_a_going_set_on_another_day_and_mused_on_is_nothing_now(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 25's tozan: a let's closed on かな (明日の朝になったら…行こうかな) was read as a question, so
+    the going stayed open and the model took the topic that names the place."""
+    scenario, state = scenes[scene]
+    for text in (f"明日の朝になったら{place}に行こうかな", f"明日、{alias}行こっかな"):
+        outcome = place_put_off(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
+    for text in (f"明日、{place}に行く？", f"明日{alias}に行こうかな、どう思う？"):
+        assert place_put_off(None, context(text, scenario, state, analyzer)) is None, text
