@@ -126,6 +126,10 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     after_a_well_then = bool(before) and before[-1] in CLOSING_WORDS and not last_clause.endswith("?")
     if after_a_well_then and (_WISH_ALONE.search(bare_clause) or bare_clause.endswith(_THANKS_ON_LEAVING)):
         return last_clause
+    # …or thanks or the rest handed over after the player's own going (ちょっと抜けます、あとよろしく): each
+    # alone is only a cue, together they part.
+    if before and bare_clause.endswith(_THANKS_ON_LEAVING) and _own_going_said(text):
+        return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (
         _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED
