@@ -403,6 +403,29 @@ def _going_planned(text: AnalyzedText) -> bool:
     return closes_going and set_on_another_day(text)
 
 
+def going_out_of_reach(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """One sentence, asking nothing, whose last clause is the player's own going, that names a place of the
+    scenario the game offers no way to now and no reachable place (竹生島に行こう; 藤堂さん竹生島行かはった
+    らしいし、追いかけよ): nothing the game can act on, なし, before the model reads the topic that names that
+    place (round 25's shiga_ben: 0.99). A leave (宿に帰ろう) is the farewell rules'."""
+    text = ctx.text
+    if len(sentences_of(text)) != 1 or (is_question(text) and not intends(text)) or ctx.moves_named():
+        return None
+    clauses = clauses_of(text)
+    if not clauses or not has_movement_cue(clauses[-1], TO_A_NAMED_PLACE) or has_leave_cue(text):
+        return None
+    reachable = {c.action.target for c in ctx.candidates if c.action.kind == "move"}
+    here = ctx.state.location
+    named = [
+        place
+        for place, names in ctx.location_names
+        if place not in reachable and place != here and any(len(name) > 1 and name in text.norm for name in names)
+    ]
+    if not named:
+        return None
+    return Outcome(NONE, "going_out_of_reach", f"goes to {named[0]}, which is not reachable from here")
+
+
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one
 # before の, which points at a thing there (あそこの神社); and at someone (彼女, あの人): movement.json.
 _POINTING = lexicon.words("movement", "pointing")

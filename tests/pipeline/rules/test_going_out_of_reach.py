@@ -1,0 +1,51 @@
+"""`going_out_of_reach`: one sentence, asking nothing, whose last clause is the player's own going, that
+names a place of the scenario the game offers no way to now and no reachable place: なし, before the model
+reads the topic that names that place.
+
+Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
+evaluation round whose held-out sets found it."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.pipeline.actions import NONE
+from app.pipeline.refine import going_out_of_reach
+from app.scenario import Scenario
+from app.schemas import GameState
+from app.text import TextAnalyzer
+from tests.pipeline.rules.helpers import context
+
+pytestmark = [pytest.mark.issue(27), pytest.mark.round(25)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "裏口に行こう",  # 裏口 is no move from the stage
+        "搬入口のほう行ってみよか",  # by an alias
+        "さっきの人、勝手口に向かったらしいし、追いかけよう",  # someone went there, the player follows
+    ],
+)
+def test_going_to_a_place_out_of_reach_is_nothing_now(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    outcome = going_out_of_reach(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == NONE, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "裏口って行ったことある？",  # asked
+        "裏口の鍵のこと教えて",  # no going
+        "裏口から控え室に行こう",  # a reachable place named: explicit_move's
+        "裏口はまた今度。控え室に行こう",
+        "裏口に行ったんだけど、誰もいなかった。",  # past
+        "そろそろ帰ろうかな",  # leaving, no place
+    ],
+)
+def test_a_place_out_of_reach_not_gone_to_now_is_left_alone(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert going_out_of_reach(None, context(text, hoshizora, stage_state, analyzer)) is None, text
