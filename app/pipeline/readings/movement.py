@@ -253,7 +253,7 @@ def has_movement_cue(
         # whoever goes is named before that verb (湊がロビーに持ってく)
         subject_end = index
         # (not before て: 持ってって asks someone to take it)
-        request = surface.endswith("っ") and tokens[index + 1 : index + 2] and tokens[index + 1][0] in ("て", "で")
+        request = surface.endswith("っ") and index + 1 < len(tokens) and tokens[index + 1][0] in ("て", "で")
         if lemma == _TEKU and surface in _TEKU_FORMS and not request and index > 0 and tokens[index - 1][2] == "動詞":
             lemma, subject_end = _IKU, index - 1
         if lemma not in verbs:

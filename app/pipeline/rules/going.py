@@ -393,11 +393,16 @@ def place_put_off(action: Action | None, ctx: RuleContext) -> Outcome | None:
     return Outcome(NONE, "place_put_off", "puts the place off to another time")
 
 
+def _one_sentence_asking_nothing(text: AnalyzedText) -> bool:
+    """One sentence that asks nothing; a let's mused on (明日になったら北の森に行こうかな) asks nothing, for
+    intends reads it as the player's own."""
+    return len(sentences_of(text)) == 1 and not (is_question(text) and not intends(text))
+
+
 def _going_planned(text: AnalyzedText) -> bool:
-    """One sentence, asking nothing, whose last clause goes, every going of it set on another day. A let's
-    mused on (明日になったら北の森に行こうかな) asks nothing: intends reads it as the player's own."""
+    """One sentence, asking nothing, whose last clause goes, every going of it set on another day."""
     clauses = clauses_of(text)
-    if len(sentences_of(text)) != 1 or (is_question(text) and not intends(text)) or not clauses:
+    if not _one_sentence_asking_nothing(text) or not clauses:
         return False
     closes_going = any(pos == "動詞" and lemma in TO_A_NAMED_PLACE for _, lemma, pos in clauses[-1].tokens)
     return closes_going and set_on_another_day(text)
@@ -409,7 +414,7 @@ def going_out_of_reach(action: Action | None, ctx: RuleContext) -> Outcome | Non
     らしいし、追いかけよ): nothing the game can act on, なし, before the model reads the topic that names that
     place (round 25's shiga_ben: 0.99). A leave (宿に帰ろう) is the farewell rules'."""
     text = ctx.text
-    if len(sentences_of(text)) != 1 or (is_question(text) and not intends(text)) or ctx.moves_named():
+    if not _one_sentence_asking_nothing(text) or ctx.moves_named():
         return None
     clauses = clauses_of(text)
     if not clauses or not has_movement_cue(clauses[-1], TO_A_NAMED_PLACE) or has_leave_cue(text):
