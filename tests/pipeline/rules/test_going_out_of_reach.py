@@ -42,7 +42,7 @@ def test_going_to_a_place_out_of_reach_is_nothing_now(
         "裏口から控え室に行こう",  # a reachable place named: explicit_move's
         "裏口はまた今度。控え室に行こう",
         "裏口に行ったんだけど、誰もいなかった。",  # past
-        "そろそろ帰ろうかな",  # leaving, no place
+        "今日は裏口から帰ろうかな",  # leaving by it: the farewell rules'
     ],
 )
 def test_a_place_out_of_reach_not_gone_to_now_is_left_alone(
