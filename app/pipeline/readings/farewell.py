@@ -124,11 +124,12 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     # …or before a wish or thanks on leaving closing the text (じゃ、頑張って; ほなの、元気でよー; じゃ、あとは
     # 任せた); not before thanks alone, which may accept an offer (じゃあ、ありがとうございます).
     after_a_well_then = bool(before) and before[-1] in CLOSING_WORDS and not last_clause.endswith("?")
-    if after_a_well_then and (_WISH_ALONE.search(bare_clause) or bare_clause.endswith(_THANKS_ON_LEAVING)):
+    thanks_closing = bare_clause.endswith(_THANKS_ON_LEAVING)
+    if after_a_well_then and (_WISH_ALONE.search(bare_clause) or thanks_closing):
         return last_clause
     # …or thanks or the rest handed over after the player's own going (ちょっと抜けます、あとよろしく): each
     # alone is only a cue, together they part.
-    if before and bare_clause.endswith(_THANKS_ON_LEAVING) and _own_going_said(text):
+    if before and thanks_closing and _own_going_said(text):
         return last_clause
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (

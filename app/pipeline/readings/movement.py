@@ -252,9 +252,14 @@ def has_movement_cue(
         # ていく's short form itself after a verb goes (ホールに持ってくわ, 先に寄ってく, 倉庫に持ってっときます);
         # whoever goes is named before that verb (湊がロビーに持ってく)
         subject_end = index
-        # (not before て: 持ってって asks someone to take it)
-        request = surface.endswith("っ") and index + 1 < len(tokens) and tokens[index + 1][0] in ("て", "で")
-        if lemma == _TEKU and surface in _TEKU_FORMS and not request and index > 0 and tokens[index - 1][2] == "動詞":
+        # (the short form's request last, read only then: not before て, 持ってって asks someone to take it)
+        if (
+            lemma == _TEKU
+            and surface in _TEKU_FORMS
+            and index > 0
+            and tokens[index - 1][2] == "動詞"
+            and not (surface.endswith("っ") and index + 1 < len(tokens) and tokens[index + 1][0] in ("て", "で"))
+        ):
             lemma, subject_end = _IKU, index - 1
         if lemma not in verbs:
             continue

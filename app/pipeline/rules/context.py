@@ -144,11 +144,16 @@ class RuleContext:
         gives (present, or `elsewhere`), the place the player is in, the places out of reach (normalised); a
         reachable place's name inside one of these is not that place (ひまわりのママ, ひまわり通り for the café
         ひまわり). Where a character is, the state not saying, the place in their name may be it (駐在さん)."""
-        reachable = {c.action.target for c in self.candidates if c.action.kind == "move"}
         located = {*self.state.present, *(self.state.elsewhere or {})}
         people = (names for character, names in self.character_names if character in located)
-        places = (names for place, names in self.location_names if place not in reachable)
+        places = (names for _, names in self.places_out_of_reach)
         return tuple(dict.fromkeys(name for names in (*people, *places) for name in names))
+
+    @cached_property
+    def places_out_of_reach(self) -> Names:
+        """The scenario's places that no move left leads to now, the player's own among them."""
+        reachable = {c.action.target for c in self.candidates if c.action.kind == "move"}
+        return tuple((place, names) for place, names in self.location_names if place not in reachable)
 
     def moves_named(
         self, text: AnalyzedText | None = None, candidates: tuple[Candidate, ...] | None = None, *, read: bool = True

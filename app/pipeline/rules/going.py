@@ -414,19 +414,16 @@ def going_out_of_reach(action: Action | None, ctx: RuleContext) -> Outcome | Non
     らしいし、追いかけよ): nothing the game can act on, なし, before the model reads the topic that names that
     place (round 25's shiga_ben: 0.99). A leave (宿に帰ろう) is the farewell rules'."""
     text = ctx.text
-    if not _one_sentence_asking_nothing(text) or ctx.moves_named():
+    # (the names first: most texts name no such place, and this runs on every request)
+    named = [
+        place
+        for place, names in ctx.places_out_of_reach
+        if place != ctx.state.location and any(len(name) > 1 and name in text.norm for name in names)
+    ]
+    if not named or not _one_sentence_asking_nothing(text) or ctx.moves_named():
         return None
     clauses = clauses_of(text)
     if not clauses or not has_movement_cue(clauses[-1], TO_A_NAMED_PLACE) or has_leave_cue(text):
-        return None
-    reachable = {c.action.target for c in ctx.candidates if c.action.kind == "move"}
-    here = ctx.state.location
-    named = [
-        place
-        for place, names in ctx.location_names
-        if place not in reachable and place != here and any(len(name) > 1 and name in text.norm for name in names)
-    ]
-    if not named:
         return None
     return Outcome(NONE, "going_out_of_reach", f"goes to {named[0]}, which is not reachable from here")
 
