@@ -47,10 +47,11 @@ def words(name: str, table: str) -> frozenset[str]:
 
 
 def pattern_source(name: str, table: str) -> str:
-    """The table's patterns as one alternation, in file order, then what must follow any of them
-    (the table's `after`: an ending, say)."""
+    """The table's patterns as one alternation, in file order, after what must come before any of them
+    (the table's `before`: a particle, say) and before what must follow any of them (`after`: an ending)."""
     spec = load(name)[table]
-    return "(" + "|".join(part["pattern"] for part in spec["patterns"]) + ")" + spec.get("after", "")
+    alternation = "(" + "|".join(part["pattern"] for part in spec["patterns"]) + ")"
+    return spec.get("before", "") + alternation + spec.get("after", "")
 
 
 @cache

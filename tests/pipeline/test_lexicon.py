@@ -131,7 +131,7 @@ def test_near_misses_do_not_match(name: str, text: str, analyzer: TextAnalyzer) 
 @pytest.mark.parametrize(("name", "table", "index", "text"), _pattern_texts("must_match"))
 def test_each_pattern_matches_what_it_is_there_for(name: str, table: str, index: int, text: str) -> None:
     spec = lexicon.load(name)[table]
-    part = re.compile(f"({spec['patterns'][index]['pattern']}){spec.get('after', '')}")
+    part = re.compile(f"{spec.get('before', '')}({spec['patterns'][index]['pattern']}){spec.get('after', '')}")
     assert part.search(SEARCHED_IN.get(name, normalize)(text))
 
 

@@ -61,6 +61,35 @@ def test_a_scenario_farewell_leaves_in_that_scenario_only(
     assert asked.decided_by != "rule:farewell_leaves"
 
 
+@pytest.mark.round(26)
+def test_a_scenario_farewell_ends_with_any_particle_and_before_a_parting_wish(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 26's yamanashi_ben: the writer listed けえるよ; the player said おれはこれでけえるね、…達者でな
+    (the model read a topic the words filter had removed). A farewell listed with one closing particle
+    ends with another, and a parting wish in a clause of its own may follow it; bare, it is no farewell
+    (Hokkaido's したらね: したら opens a sentence), nor with a particle when under three characters or a
+    well-then."""
+    dialect = with_phrases(hoshizora, {"farewell": ["ぬるぽんよ", "いぬわ", "ほんならね"]})
+    interpreter = Interpreter({s.id: s for s in (hoshizora, dialect)}, FakeBackend(), analyzer)
+    for text in (
+        "ぬるぽんね",
+        "もうぬるぽんな",
+        "おれはこれでぬるぽんね、みんなも元気でな",
+        "ぬるぽんよ、気をつけてね",
+    ):
+        there = interpreter.interpret(dialect.id, text, stage_state)
+        assert (there.action, there.decided_by) == (LEAVE, "rule:farewell_leaves"), text
+    for text in (
+        "うちのいぬよ",
+        "わかった、ほんならな",
+        "ぬるぽんね？",
+        "ぬるぽんの話、元気でな",
+        "ぬるぽん、ごはん食べるわ",
+    ):
+        assert interpreter.interpret(dialect.id, text, stage_state).decided_by != "rule:farewell_leaves", text
+
+
 def test_a_scenario_farewell_lets_a_leave_stand(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
@@ -276,6 +305,18 @@ def test_going_to_someone_so_called_or_to_fetch_them(
         "店長のとこ行ってくるざ",
     )
     staying = ("真壁って人のこと知ってる？", "店長が呼んでくる", "店長呼んで来てくれる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
+@pytest.mark.round(26)
+def test_going_to_wake_someone_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 26's kishukusha: 起こしてくるわ, said of a dorm-mate asleep in their room, goes there (the
+    model read なし); woken already, or asked of another, it does not."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = ("真壁さん、まだ寝てるのかな。起こしてくるわ", "真壁さんを起こしに行こう")
+    staying = ("真壁さんを起こしてきた", "真壁さん起こしてきてくれる？")
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 

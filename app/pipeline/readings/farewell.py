@@ -101,6 +101,16 @@ def closing_word_alone(text: AnalyzedText) -> str | None:
     return trimmed if trimmed in CLOSING_WORDS and not text.norm.endswith(("...", "‥")) else None
 
 
+def before_a_parting_wish(raw: str) -> str | None:
+    """The text before its last clause when that clause is a parting wish (…けえるね、とみばあも達者でな:
+    whom it is said to may lead it); None when there is none."""
+    said = raw.rstrip("。.!！?？…‥〜~ 　")
+    cut = max(said.rfind(mark) for mark in "、,，。．.!！")
+    if cut <= 0 or not _PARTING_WISH.search(plain_speech(trim(normalize(said[cut + 1 :])))):
+        return None
+    return said[:cut]
+
+
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
     parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""

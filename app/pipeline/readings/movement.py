@@ -856,20 +856,9 @@ def is_place_question(text: AnalyzedText, places: tuple[str, ...] = ()) -> bool:
     return bool(_PLACE_QUESTION.search(norm))
 
 
-# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって, 写場を
-# もう一回見せてもらいます, 談話室へご案内いただけますか; the place set off by a comma: 裏口、案内してもらえる？,
-# 厨房、ちょっと見せてもらっていいですか): going there.
-_SHOWN_AFTER = r"(を|に|へ|まで|から|、|,)?"  # (or nothing, as speech drops it: 駐車場見せろや)
-_SHOWN_HOW_MUCH = r"(もう|また|改めて|あらためて)?(ちょっと|少し|すこし|一度|いちど|いっぺん|一回|いっかい)?"
-_SHOWN_ASKED = (
-    r"(もらう|もらおう|もらいます|いただきます|もらえる?|もらえます|もらえません|もらって(も)?いい(です)?|いただいて(も)?(いい|よろしい)(です|でしょう)?"
-    r"|くれ|くれる|くれます|くれません|ください|下さい|ほしい|いただけます|いただけません|ちょうだい)?"
-)
-# …or told, bluntly (駐車場見せろや, 倉庫に案内しろ)
-_SHOWN = re.compile(
-    rf"{_SHOWN_AFTER}{_SHOWN_HOW_MUCH}((見せて|案内して|ご案内|連れてって|連れていって|連れて行って){_SHOWN_ASKED}|見せろ|案内しろ)"
-    r"(か|かな|ね|よ|や)?[!?]*$"
-)
+# Asking to be shown a place or taken there (控え室を見せてもらう, 楽屋に案内してくれ, 小屋まで連れてって; the place
+# set off by a comma: 裏口、案内してもらえる？), or told bluntly (駐車場見せろや): going there. movement.json's shown.
+_SHOWN = lexicon.pattern("movement", "shown")
 
 
 def asks_to_be_shown(text: AnalyzedText, place: Candidate) -> bool:

@@ -10,7 +10,7 @@ from functools import cached_property
 from app.pipeline.actions import Action
 from app.pipeline.addressee import HONORIFICS, character_names
 from app.pipeline.candidates import Candidate
-from app.pipeline.readings.farewell import FAREWELL_END_PARTICLES
+from app.pipeline.readings.farewell import CLOSING_WORDS, FAREWELL_END_PARTICLES, before_a_parting_wish
 from app.pipeline.readings.movement import (
     MOVE_VERBS,
     has_movement_cue,
@@ -20,7 +20,7 @@ from app.pipeline.readings.movement import (
 )
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.stage import Staged, staged
-from app.pipeline.readings.text import kana_readings, mentioned_moves, trim
+from app.pipeline.readings.text import SENTENCE_END_PARTICLES, kana_readings, mentioned_moves, trim
 from app.scenario import Phrases, Scenario
 from app.schemas import GameState
 from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
@@ -33,13 +33,16 @@ ABOUT = ("について", "のこと", "の話", "の噂")
 class ScenarioPhrases:
     """A scenario's `phrases`, each without punctuation as texts are compared: what they add to the
     built-in lexicon for that scenario only. A farewell counts at the end of the text (after it, only a
-    sentence-end particle); the other kinds anywhere in it."""
+    sentence-end particle, or a parting wish in a clause of its own); the other kinds anywhere in it."""
 
     farewell: tuple[str, ...] = ()
     invitation: tuple[str, ...] = ()
     agreement: tuple[str, ...] = ()
     refusal: tuple[str, ...] = ()
     movement: tuple[str, ...] = ()
+    # Each farewell listed with a closing particle, without it (けえるよ: けえる): the text may close on another
+    # particle (けえるね); only then, for bare it may be a word of its own (したらね's したら opens a sentence).
+    bare_farewells: tuple[str, ...] = ()
 
     @classmethod
     def of(cls, phrases: Phrases) -> ScenarioPhrases:
@@ -53,6 +56,7 @@ class ScenarioPhrases:
             keys(phrases.agreement),
             keys(phrases.refusal),
             tuple(dict.fromkeys((*movement, *(form for p in movement for form in _going_forms(p))))),
+            _bare_forms(keys(phrases.farewell)),
         )
 
     def said(self, kind: str, text: AnalyzedText) -> str | None:
@@ -61,15 +65,35 @@ class ScenarioPhrases:
         return next((p for p in getattr(self, kind) if p in key), None)
 
     def farewell_at_end(self, text: AnalyzedText) -> str | None:
-        """The scenario's farewell the text ends with, unless the text asks something."""
+        """The scenario's farewell the text ends with, or closes on before a parting wish in a clause of its
+        own (おれはこれでけえるね、とみばあも達者でな), unless the text asks something."""
         if not self.farewell or trim(text.norm).endswith("?"):
             return None
-        key = strip_punctuation(text.raw)
-        endings = (key, *(key[: -len(p)] for p in FAREWELL_END_PARTICLES if key.endswith(p)))
-        return next((p for p in self.farewell for ending in endings if ending.endswith(p)), None)
+        keys = [strip_punctuation(said) for said in (text.raw, before_a_parting_wish(text.raw)) if said]
+        bare = [key[: -len(p)] for key in keys for p in FAREWELL_END_PARTICLES if key.endswith(p)]
+        listed = (p for p in self.farewell for ending in (*keys, *bare) if ending.endswith(p))
+        return next(listed, None) or next(
+            (p for p in self.bare_farewells for ending in bare if ending.endswith(p)), None
+        )
 
 
 NO_PHRASES = ScenarioPhrases()
+
+
+def _bare_forms(farewells: tuple[str, ...]) -> tuple[str, ...]:
+    """Each farewell that ends on a sentence-end particle, without it (けえるよ: けえる), as a writer lists one
+    with the particle they heard and the player ends it with another. Not when what is left is under three
+    characters (いぬわ's いぬ is a dog) or a well-then (ほんならね's ほんなら)."""
+    bare = (
+        rest
+        for phrase in farewells
+        for particle in SENTENCE_END_PARTICLES
+        if phrase.endswith(particle)
+        and len(rest := phrase[: -len(particle)]) >= 3
+        and normalize(rest) not in CLOSING_WORDS
+    )
+    return tuple(dict.fromkeys(bare))
+
 
 # A verb's last kana in its dictionary form: its て form, its stem before ます, its let's (さるく: さるいて,
 # さるきま…, さるこう); る also as a verb of one stem (のぼせる: のぼせて…). No past: さるいた walked. A stem of two

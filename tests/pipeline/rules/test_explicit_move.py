@@ -254,6 +254,22 @@ def test_asking_to_be_shown_a_place_in_keigo_or_visiting_it_humbly_goes_there(
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
+@pytest.mark.round(26)
+@each_place_and_alias
+def test_asking_to_be_let_see_a_place_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 26's shimane_ben: 見させてもらう (let me see) as much as 見せてもらう, and western speech's
+    closing けん after it, had no movement (the model read a topic)."""
+    moving = (
+        f"{place}、もう一度見させてもらいますけん",
+        f"{alias}を見させてもらってもいいですか",
+        f"{place}、見せてもらうけん",
+    )
+    staying = (f"{place}を見させてもらった", f"{alias}の写真を見させてもらいます")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
 @pytest.mark.round(15)
 @each_place_and_alias
 def test_asking_to_be_taken_there_or_shown_it_from_somewhere_goes_there(
