@@ -471,3 +471,24 @@ def test_a_going_after_a_well_then_with_no_pause_is_a_cue(text: str, cue: bool, 
     """A well-then and 行く with no comma between (じゃあ行くね) is the player's own going, as じゃ、行くわ is:
     the veto would overturn the model's leave. Round 24 (found reading mie_ben's ほんなら電車乗るわ)."""
     assert has_leave_cue(analyzer.analyze(text)) is cue, text
+
+
+@pytest.mark.round(26)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("もう遅いし、いったん宿に戻ります", True),
+        ("今日はもう部屋に戻るね", True),
+        ("宿に戻りたいなあ", False),
+        ("宿に戻ったら電話して", False),
+        ("彼は宿に戻るって", False),
+    ],
+)
+def test_going_back_to_where_one_stays_lets_a_leave_stand(
+    text: str, cue: bool, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 26's dokutsu: 今日はやめておきます。一度宿に戻ります ends the visit, and the model read 離脱 (0.92);
+    the veto overturned it, for 戻る to a place no scenario lists was no leaving word. A wish, a condition or
+    someone else's going back is no cue."""
+    vetoed = leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
+    assert vetoed is not cue, text
