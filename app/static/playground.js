@@ -5,6 +5,7 @@ const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
 let scenarios = [];
 let evalStates = [];
+let scenarioLoads = 0;
 let lastResult = null;
 
 function headers() {
@@ -109,7 +110,12 @@ function stateLabel() {
 
 async function loadScenario() {
   const s = scenario();
-  evalStates = await getJSON("/v1/eval-states?scenario=" + encodeURIComponent(s.id));
+  const ticket = ++scenarioLoads;
+  const states = await getJSON("/v1/eval-states?scenario=" + encodeURIComponent(s.id));
+  // A scenario picked while an earlier one's states were on their way wins: the earlier answer must not fill
+  // the form with another scenario's state (the interpretation would then be refused, 422).
+  if (ticket !== scenarioLoads) return;
+  evalStates = states;
   const source = $("state-source");
   source.replaceChildren(
     option("custom", "custom (built below)"),
