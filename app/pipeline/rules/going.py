@@ -84,7 +84,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if _only_talked_about(ctx.text, places[0]):
         return None
     if (
-        not ctx.moves_in_text(TO_A_NAMED_PLACE)
+        not _moves_to(ctx, places[0])
         and not _WITHDRAWING_TO.search(trim(ctx.text.norm))
         and not asks_to_be_shown(ctx.text, places[0])
         and not heads_for(ctx.text, ctx.place_names)
@@ -102,6 +102,19 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         places[0].action,
         "explicit_move",
         f"names {places[0].action.target} with a movement verb or a request to be shown it",
+    )
+
+
+def _moves_to(ctx: RuleContext, place: Candidate) -> bool:
+    """The text moves: a movement verb, or going home (帰る: movement.json's home) in the sentence that names
+    the place (事務所帰るわ); in another, the player goes home and the place is only talked about (…昼は蔵の騒ぎ
+    で、夕方は駅まで走って。…おれはこれで帰らせてもらうね。ほいじゃあ。: round 26's yamanashi_ben, a false move
+    before its farewell)."""
+    if not ctx.moves_in_text(TO_A_NAMED_PLACE):
+        return False
+    return ctx.moves_in_text() or any(
+        has_movement_cue(sentence, TO_A_NAMED_PLACE, ctx.place_names) and place in ctx.moves_named(sentence)
+        for sentence in sentences_of(ctx.text)
     )
 
 

@@ -256,6 +256,22 @@ def test_asking_to_be_shown_a_place_in_keigo_or_visiting_it_humbly_goes_there(
 
 @pytest.mark.round(26)
 @each_place_and_alias
+def test_going_home_goes_to_a_place_only_in_the_sentence_that_names_it(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 26's yamanashi_ben: a long day told (…昼は蔵の騒ぎで…), then おれはこれで帰らせてもらうね。ほいじゃあ。
+    was a move to the storehouse named in the story (explicit_move's false action): 帰る goes to a place in
+    its own sentence (管制室帰るわ); in another the player goes home, and the farewell decides."""
+    moving = (f"いっぺん{place}帰るわ", f"今日は疲れた。{alias}に帰って寝よう")
+    staying = (
+        f"昼は{place}の騒ぎで大変だった。おれはこれで帰らせてもらうね",
+        f"{alias}のことはまた今度。今日は帰ります",
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(26)
+@each_place_and_alias
 def test_asking_to_be_let_see_a_place_goes_there(
     scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
