@@ -49,14 +49,14 @@ class ScenarioPhrases:
         def keys(values: list[str]) -> tuple[str, ...]:
             return tuple(dict.fromkeys(k for v in values if (k := strip_punctuation(v))))
 
-        movement = keys(phrases.movement)
+        farewell, movement = keys(phrases.farewell), keys(phrases.movement)
         return cls(
-            keys(phrases.farewell),
+            farewell,
             keys(phrases.invitation),
             keys(phrases.agreement),
             keys(phrases.refusal),
             tuple(dict.fromkeys((*movement, *(form for p in movement for form in _going_forms(p))))),
-            _bare_forms(keys(phrases.farewell)),
+            _bare_forms(farewell),
         )
 
     def said(self, kind: str, text: AnalyzedText) -> str | None:
