@@ -150,9 +150,10 @@ def as_whole_words(phrase: str, words: list[str]) -> bool:
     return bool(whole_word_starts(phrase, words))
 
 
-def whole_word_starts(phrase: str, words: list[str]) -> set[int]:
+def whole_word_starts(phrase: str, words: list[str], *, to_a_word_end: bool = True) -> set[int]:
     """The indices of the words at which `phrase` starts, in the concatenated `words`, ending at a word
-    boundary too (an empty word shares its offset with the next one, so both indices count)."""
+    boundary too unless `to_a_word_end` is false (an empty word shares its offset with the next one, so
+    both indices count)."""
     joined = "".join(words)
     starts: dict[int, list[int]] = {}
     ends, offset = {0}, 0
@@ -162,7 +163,7 @@ def whole_word_starts(phrase: str, words: list[str]) -> set[int]:
         ends.add(offset)
     found: set[int] = set()
     for position in _occurrences(phrase, joined):
-        if position in starts and position + len(phrase) in ends:
+        if position in starts and (not to_a_word_end or position + len(phrase) in ends):
             found.update(starts[position])
     return found
 

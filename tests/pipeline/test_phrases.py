@@ -90,6 +90,22 @@ def test_a_scenario_farewell_ends_with_any_particle_and_before_a_parting_wish(
         assert interpreter.interpret(dialect.id, text, stage_state).decided_by != "rule:farewell_leaves", text
 
 
+@pytest.mark.round(27)
+def test_a_scenario_agreement_opens_the_reply_or_a_clause(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 27's chiba_ben: なんだか雨降りそうだっぺな holds the writer's んだ (in なんだか) and そうだっぺ (after
+    降り); it agreed to go where the last line invited (a false move). A scenario's yes counts where a
+    built-in one does: opening the reply or a clause of it."""
+    state = invited(stage_state, "控え室、一緒に見に行ってみる？")
+    dialect = with_phrases(hoshizora, {"agreement": ["んだ", "そうだっぺ"]})
+    for text in ("んだ、ぬるぽん", "おう、そうだっぺ"):
+        yes = agreement_to_invitation(None, context(text, dialect, state, analyzer))
+        assert yes is not None and yes.action == Action("move", "控え室"), text
+    for text in ("なんだか雨降りそうだっぺな", "読んだ"):
+        assert agreement_to_invitation(None, context(text, dialect, state, analyzer)) is None, text
+
+
 def test_a_scenario_farewell_lets_a_leave_stand(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:

@@ -414,15 +414,16 @@ def says_any_word(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
     return any(as_whole_words(phrase, surfaces) for phrase in phrases)
 
 
+def opens_a_clause_at(text: AnalyzedText, index: int) -> bool:
+    """Whether the text's word at `index` starts it, or follows a pause, an interjection or a pronoun."""
+    return index == 0 or text.tokens[index - 1][2] in _BEFORE_APPROVAL
+
+
 def opens_a_clause(text: AnalyzedText, phrases: tuple[str, ...]) -> bool:
     """Whether one of `phrases` is in the text as whole words, at its start or after a pause, an
     interjection or a pronoun (うん、いいね / それいいね), not after a noun or a particle (気持ちいいね)."""
     surfaces = [plain_speech(surface) for surface, _, _ in text.tokens]
-    return any(
-        index == 0 or text.tokens[index - 1][2] in _BEFORE_APPROVAL
-        for phrase in phrases
-        for index in whole_word_starts(phrase, surfaces)
-    )
+    return any(opens_a_clause_at(text, index) for phrase in phrases for index in whole_word_starts(phrase, surfaces))
 
 
 def sentences_of(text: AnalyzedText) -> list[AnalyzedText]:

@@ -20,10 +20,16 @@ from app.pipeline.readings.movement import (
 )
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.stage import Staged, staged
-from app.pipeline.readings.text import SENTENCE_END_PARTICLES, kana_readings, mentioned_moves, trim
+from app.pipeline.readings.text import (
+    SENTENCE_END_PARTICLES,
+    kana_readings,
+    mentioned_moves,
+    opens_a_clause_at,
+    trim,
+)
 from app.scenario import Phrases, Scenario
 from app.schemas import GameState
-from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation
+from app.text import AnalyzedText, TextAnalyzer, normalize, strip_punctuation, whole_word_starts
 
 # After a place name, these make it the topic of the sentence (ロビーについて, ロビーのこと).
 ABOUT = ("について", "のこと", "の話", "の噂")
@@ -60,9 +66,30 @@ class ScenarioPhrases:
         )
 
     def said(self, kind: str, text: AnalyzedText) -> str | None:
-        """The first phrase of `kind` the text contains."""
-        key = strip_punctuation(text.raw)
-        return next((p for p in getattr(self, kind) if p in key), None)
+        """The first phrase of `kind` the text contains; an agreement only from a word that opens the text or
+        a clause, as a built-in yes (なんだか雨降りそうだっぺな holds んだ and そうだっぺ, and agrees to nothing).
+        Other kinds anywhere: the analyser cuts dialect at odd places (浜行こわい: 浜行 + こわい)."""
+        phrases: tuple[str, ...] = getattr(self, kind)
+        if kind != "agreement":
+            key = strip_punctuation(text.raw)
+            return next((p for p in phrases if p in key), None)
+        words = [strip_punctuation(surface) for surface, _, _ in text.tokens]
+        return next(
+            (
+                phrase
+                for phrase in phrases
+                if any(opens_a_clause_at(text, i) for i in whole_word_starts(phrase, words, to_a_word_end=False))
+            ),
+            None,
+        )
+        words = [strip_punctuation(surface) for surface, _, _ in text.tokens]
+        for phrase in phrases:
+            starts = whole_word_starts(phrase, words, to_a_word_end=False)
+            if kind == "agreement":
+                starts = {index for index in starts if opens_a_clause_at(text, index)}
+            if starts:
+                return phrase
+        return None
 
     def farewell_at_end(self, text: AnalyzedText) -> str | None:
         """The scenario's farewell the text ends with, or closes on before a parting wish in a clause of its
