@@ -88,17 +88,34 @@ _ASKED_WITH = frozenset(("か", "かね", "かい", "かえ"))  # a sentence clo
 
 
 def offers(line: AnalyzedText) -> bool:
-    """The line's last sentence offers the player something to do (一杯やらんか？, 見に行くかね？,
-    すぐにお通りになりますか, 行ってみては？): the token patterns of app/lexicon/offer.json, in a
-    sentence that asks no who, what or where (誰か, 何か: someone, something, ask nothing)."""
+    """The line's last question offers the player something to do (一杯やらんか？, 見に行くかね？,
+    すぐにお通りになりますか, 行ってみては？), a remark after it or not (記録、見ます？ちょっと妙なんですよ):
+    the token patterns of app/lexicon/offer.json, in a sentence that asks no who, what or where (誰か, 何か:
+    someone, something, ask nothing)."""
+    sentence = _last_question(line)
+    return (
+        sentence is not None
+        and not asks_who_what_where(sentence)
+        and any(token_patterns.ends_with(p, sentence) for p in _OFFERS)
+    )
+
+
+def _last_question(line: AnalyzedText) -> list[tuple[str, str, str]] | None:
+    """The words of the line's last sentence that is asked (closed by a question mark or by か and its
+    kind), ending on a question mark; None when no sentence is."""
     words = without_closing_marks(line)
-    if not words or (words[-1][0] != "?" and words[-1][0] not in _ASKED_WITH):
-        return False
-    if words[-1][0] != "?":
-        words.append(("?", "?", "補助記号"))
-    start = max((i + 1 for i, w in enumerate(words[:-1]) if w[0] in CLOSING_MARKS or w[0] == "?"), default=0)
-    sentence = words[start:]
-    return not asks_who_what_where(sentence) and any(token_patterns.ends_with(p, sentence) for p in _OFFERS)
+    ends = [i for i, w in enumerate(words) if w[0] in CLOSING_MARKS or w[0] == "?"]
+    bounds = [*(i + 1 for i in ends if i + 1 < len(words)), len(words)]
+    starts = [0, *bounds[:-1]]
+    for start, end in reversed(list(zip(starts, bounds, strict=True))):
+        sentence = words[start:end]
+        while sentence and sentence[-1][2] == "補助記号" and sentence[-1][0] != "?":
+            sentence.pop()
+        if sentence and sentence[-1][0] == "?":
+            return sentence
+        if sentence and sentence[-1][0] in _ASKED_WITH:
+            return [*sentence, ("?", "?", "補助記号")]
+    return None
 
 
 # A movement called out to the listener (行くぞ, 戻るぜ): the speaker takes the player along.

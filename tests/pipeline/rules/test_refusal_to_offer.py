@@ -48,6 +48,19 @@ def test_a_no_to_something_offered_to_be_done_with_a_thing_is_none(
     assert outcome is not None and outcome.action == NONE
 
 
+@pytest.mark.round(27)
+@pytest.mark.parametrize("line", ["セットリスト、見ます？ちょっと妙なんですよ。", "お茶でもいかがです？冷めちゃうし"])
+def test_a_no_to_an_offer_with_a_remark_after_it_is_none(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 27's shokubutsuen: 温度ログ、見ます？ちょっと変なんですよ。 offers, then remarks; いえ、ログは
+    あとで結構です declined (the model read the log topic). The line's last question is what it offers."""
+    outcome = refusal_to_offer(
+        None, context("いえ、あとで結構です", hoshizora, after_line(stage_state, "灯", line), analyzer)
+    )
+    assert outcome is not None and outcome.action == NONE
+
+
 @pytest.mark.parametrize(
     "text",
     [
