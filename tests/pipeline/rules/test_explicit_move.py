@@ -177,6 +177,25 @@ def test_the_way_there_asked_is_not_a_move(
     assert explicit_move(None, context(going, scenario, state, analyzer)) is not None
 
 
+@pytest.mark.round(27)
+@pytest.mark.parametrize(
+    ("scene", "asked", "going"),
+    [
+        ("hoshizora", ("ロビー、今入っても大丈夫？", "ロビーって行っても平気ですか？"), "ロビーに入ってもいい？"),
+        ("amatsu", ("管制室に上がっても大丈夫なの？",), "管制室に上がっても大丈夫？よし、行こう"),
+    ],
+)
+def test_asking_whether_going_is_safe_is_not_a_move(
+    scene: str, asked: tuple[str, ...], going: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 27's miyazaki_ben: 吊り橋っち、今渡っても大丈夫と？ asks whether the old bridge is safe (its
+    topic), and explicit_move took it for crossing (a false move). Asking leave to go still goes."""
+    scenario, state = scenes[scene]
+    for text in asked:
+        assert explicit_move(None, context(text, scenario, state, analyzer)) is None, text
+    assert explicit_move(None, context(going, scenario, state, analyzer)) is not None
+
+
 @pytest.mark.round(10)
 @pytest.mark.parametrize(("scene", "place"), [("hoshizora", "ロビー"), ("amatsu", "管制室")])
 def test_someone_else_s_movement_is_not_the_player_s(
