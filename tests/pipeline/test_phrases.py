@@ -227,6 +227,23 @@ def test_going_to_see_an_absent_character_is_the_move_to_where_they_are(
         assert interpreter.interpret(hoshizora.id, text, where).decided_by != "rule:going_to_a_person", text
 
 
+@pytest.mark.round(27)
+def test_going_to_someone_while_naming_the_place_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 27's miyazaki_ben: 源じいなら山のこと…知っちょるかい、会いに行こや names the mountain road (山, one
+    of its names) as what 源じい knows about, and he is there: going to him goes there. A place named that
+    is not where they are leaves it to explicit_move and the model."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    _assert_going_to_a_person(
+        hoshizora,
+        state,
+        analyzer,
+        ("ロビーのことなら真壁さんだ。会いに行こう",),
+        ("控え室のことなら真壁さんだ。会いに行こう",),
+    )
+
+
 @pytest.mark.round(18)
 def test_meeting_an_absent_character_now_goes_to_them(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer

@@ -808,7 +808,7 @@ def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 _PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
 
 # Directions that stand for the place they point at (下へ戻ろう, 外に出よう), as whole words only: 下駄, 外国.
-_DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
+DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
 _CARRYING = frozenset(normalized_words("持つ 連れる"))
 
 # When or with whom, not where (おけ、今行く; 共に参る); nor the formal nouns that are grammar (行かないわけ
@@ -825,7 +825,7 @@ def named_things(text: AnalyzedText) -> list[str]:
         for index, (s, _, pos) in enumerate(text.tokens)
         if pos in ("名詞", "代名詞")
         and not s.startswith(_PLACE_PRONOUNS)
-        and s not in _DIRECTIONS
+        and s not in DIRECTIONS
         and s not in _NOT_WHERE
         and index not in carried
     ]

@@ -13,6 +13,7 @@ from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import excuse_asked, has_leave_cue
 from app.pipeline.readings.movement import (
     CLAUSE_BREAKS,
+    DIRECTIONS,
     TO_A_NAMED_PLACE,
     TOWARDS_A_PLACE,
     after_giving_up,
@@ -332,8 +333,9 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
     # a place question in the sentence that goes (ママのところって行ったことある？), not in another
     # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
-    if not elsewhere or ctx.moves_named():
+    if not elsewhere:
         return None
+    named = {c.action.target for c in ctx.moves_named()}
     if any(is_place_question(s) for s in moving):
         return None
     if excuse_asked(ctx.text) or not_now(ctx.text):
@@ -341,7 +343,9 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     going = ctx.moves_in_text(_TO_A_PERSON) or any(_meets(s) for s in sentences_of(ctx.text))
     found = _people_gone_to(ctx, elsewhere) if going else _place_alone(ctx, elsewhere)
     places = {location for _, location in found}
-    if len(places) != 1:
+    # (a place named too is explicit_move's, unless it is where they are: 源じいなら山のこと知っちょるかい、会いに
+    # 行こや, with 源じい on the mountain road 山道, also called 山)
+    if len(places) != 1 or (named and named != places):
         return None
     (character, location), *_ = sorted(found)
     candidate = ctx.candidate_for(Action("move", location))
@@ -429,11 +433,14 @@ def going_out_of_reach(action: Action | None, ctx: RuleContext) -> Outcome | Non
     らしいし、追いかけよ): nothing the game can act on, なし, before the model reads the topic that names that
     place (round 25's shiga_ben: 0.99). A leave (宿に帰ろう) is the farewell rules'."""
     text = ctx.text
-    # (the names first: most texts name no such place, and this runs on every request)
+    # (the names first: most texts name no such place, and this runs on every request; a name of one
+    # character only as a word of its own, and no direction: 港さ戻っぺ, not 空港, nor 下 in 下に降りてきます,
+    # which goes downstairs)
+    words = {surface for surface, _, _ in text.tokens} - DIRECTIONS
     named = [
         place
         for place, names in ctx.places_out_of_reach
-        if place != ctx.state.location and any(len(name) > 1 and name in text.norm for name in names)
+        if place != ctx.state.location and any(name in text.norm if len(name) > 1 else name in words for name in names)
     ]
     if not named or not _one_sentence_asking_nothing(text) or ctx.moves_named():
         return None

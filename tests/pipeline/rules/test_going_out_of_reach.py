@@ -49,3 +49,27 @@ def test_a_place_out_of_reach_not_gone_to_now_is_left_alone(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert going_out_of_reach(None, context(text, hoshizora, stage_state, analyzer)) is None, text
+
+
+@pytest.mark.round(27)
+def test_a_place_of_one_character_is_named_as_a_word_of_its_own(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 27's chiba_ben: 港さ戻っぺ goes to the harbour (港), which the game offers no way to (the model
+    read the one topic at hand). A name of one character counts as a word of its own, not inside another
+    (空港, 蔵 in 酒蔵), and no direction (下, 奥)."""
+    places = [
+        place.model_copy(update={"aliases": [*place.aliases, "蔵"]}) if place.id == "裏口" else place
+        for place in hoshizora.locations
+    ]
+    scenario = hoshizora.model_copy(update={"locations": places})
+    outcome = going_out_of_reach(None, context("蔵に戻ろう", scenario, stage_state, analyzer))
+    assert outcome is not None and outcome.action == NONE
+    assert going_out_of_reach(None, context("酒蔵に行ってみよう", scenario, stage_state, analyzer)) is None
+    # a direction is no place's name: 下に降りてきます goes downstairs, whatever the scenario calls 下
+    downstairs = [
+        place.model_copy(update={"aliases": [*place.aliases, "下"]}) if place.id == "裏口" else place
+        for place in hoshizora.locations
+    ]
+    below = hoshizora.model_copy(update={"locations": downstairs})
+    assert going_out_of_reach(None, context("ちょっと下に降りてきます", below, stage_state, analyzer)) is None
