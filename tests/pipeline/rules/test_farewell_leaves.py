@@ -206,6 +206,22 @@ def test_ways_of_closing_a_farewell(
         assert farewell_leaves(None, context(text, *scenes[scene], analyzer)) is None, text
 
 
+@pytest.mark.round(27)
+def test_thanks_for_a_meal_after_a_farewell_and_leaving_for_now(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 27: ほなな、ごちそうさん (nara_ben, in a teahouse) closed a farewell with thanks for the tea, as
+    お疲れさまです closes one; ひとまず引き上げます (kuukou) withdraws for now as 今日は引き上げます does for the
+    day (the model read small talk for both). Thanks alone is said at the table."""
+    assert_farewells(
+        ("ほなね、ごちそうさん", "じゃ、またね。ごちそうさまでした", "いったん引き上げます"),
+        ("ごちそうさま", "ごちそうさまって言えばいい？", "引き上げるのはいつ？"),
+        hoshizora,
+        stage_state,
+        analyzer,
+    )
+
+
 @pytest.mark.parametrize(
     "text",
     [
