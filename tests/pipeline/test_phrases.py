@@ -102,7 +102,7 @@ def test_a_scenario_agreement_opens_the_reply_or_a_clause(
     for text in ("んだ、ぬるぽん", "おう、そうだっぺ"):
         yes = agreement_to_invitation(None, context(text, dialect, state, analyzer))
         assert yes is not None and yes.action == Action("move", "控え室"), text
-    for text in ("なんだか雨降りそうだっぺな", "読んだ"):
+    for text in ("なんだか風が強そうだっぺな", "読んだ"):
         assert agreement_to_invitation(None, context(text, dialect, state, analyzer)) is None, text
 
 

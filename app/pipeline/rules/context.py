@@ -39,7 +39,8 @@ ABOUT = ("について", "のこと", "の話", "の噂")
 class ScenarioPhrases:
     """A scenario's `phrases`, each without punctuation as texts are compared: what they add to the
     built-in lexicon for that scenario only. A farewell counts at the end of the text (after it, only a
-    sentence-end particle, or a parting wish in a clause of its own); the other kinds anywhere in it."""
+    sentence-end particle, or a parting wish in a clause of its own); an agreement opening the text or a
+    clause; the other kinds anywhere in it."""
 
     farewell: tuple[str, ...] = ()
     invitation: tuple[str, ...] = ()
@@ -82,14 +83,6 @@ class ScenarioPhrases:
             ),
             None,
         )
-        words = [strip_punctuation(surface) for surface, _, _ in text.tokens]
-        for phrase in phrases:
-            starts = whole_word_starts(phrase, words, to_a_word_end=False)
-            if kind == "agreement":
-                starts = {index for index in starts if opens_a_clause_at(text, index)}
-            if starts:
-                return phrase
-        return None
 
     def farewell_at_end(self, text: AnalyzedText) -> str | None:
         """The scenario's farewell the text ends with, or closes on before a parting wish in a clause of its

@@ -326,16 +326,15 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     """An absent character named with going to see them (ママに会いに行こう, said in the back room) is the
     move to where the game says they are (`state.elsewhere`), when that place is reachable: just as
     naming the place would be; when it is not, the text asks nothing the game can act on (なし). A text
-    that names a reachable place itself is explicit_move's. Words the player quotes are not theirs
+    that names another reachable place is explicit_move's. Words the player quotes are not theirs
     (さっき柚木さんに『また来ます』って言っちゃった)."""
     elsewhere = ctx.state.elsewhere or {}
     ctx = replace(ctx, text=without_quoted_words(ctx.text))
     moving = [s for s in sentences_of(ctx.text) if has_movement_cue(s, _TO_A_PERSON)]
-    # a place question in the sentence that goes (ママのところって行ったことある？), not in another
-    # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
     if not elsewhere:
         return None
-    named = {c.action.target for c in ctx.moves_named()}
+    # a place question in the sentence that goes (ママのところって行ったことある？), not in another
+    # (辰じいさんなら何か知ってるかも。…会いに行ってきます)
     if any(is_place_question(s) for s in moving):
         return None
     if excuse_asked(ctx.text) or not_now(ctx.text):
@@ -343,9 +342,11 @@ def going_to_a_person(action: Action | None, ctx: RuleContext) -> Outcome | None
     going = ctx.moves_in_text(_TO_A_PERSON) or any(_meets(s) for s in sentences_of(ctx.text))
     found = _people_gone_to(ctx, elsewhere) if going else _place_alone(ctx, elsewhere)
     places = {location for _, location in found}
+    if len(places) != 1:
+        return None
     # (a place named too is explicit_move's, unless it is where they are: 源じいなら山のこと知っちょるかい、会いに
     # 行こや, with 源じい on the mountain road 山道, also called 山)
-    if len(places) != 1 or (named and named != places):
+    if (named := {c.action.target for c in ctx.moves_named()}) and named != places:
         return None
     (character, location), *_ = sorted(found)
     candidate = ctx.candidate_for(Action("move", location))
