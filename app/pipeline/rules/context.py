@@ -71,6 +71,8 @@ class ScenarioPhrases:
         a clause, as a built-in yes (なんだか雨降りそうだっぺな holds んだ and そうだっぺ, and agrees to nothing).
         Other kinds anywhere: the analyser cuts dialect at odd places (浜行こわい: 浜行 + こわい)."""
         phrases: tuple[str, ...] = getattr(self, kind)
+        if not phrases:  # (most scenarios list none: the rules ask on every request)
+            return None
         if kind != "agreement":
             key = strip_punctuation(text.raw)
             return next((p for p in phrases if p in key), None)
