@@ -17,7 +17,7 @@ from app import lexicon
 from app.lexicon import tokens
 from app.pipeline.correction import read_correction
 from app.pipeline.readings.farewell import ending_farewell, has_leave_cue
-from app.pipeline.readings.movement import has_movement_cue, intends, is_place_question
+from app.pipeline.readings.movement import has_movement_cue, intends, is_place_question, named_things
 from app.pipeline.readings.replies import is_invitation, offers, says_no, says_yes
 from app.pipeline.readings.small_talk import asks_about_the_person
 from app.pipeline.readings.stage import staged
@@ -245,6 +245,19 @@ def test_leaving_typed_in_kana_is_a_leave_cue(text: str, analyzer: TextAnalyzer)
 @pytest.mark.parametrize("text", _KANA_LEAVING["must_not_match"])
 def test_other_kana_kaeru_is_no_leave_cue(text: str, analyzer: TextAnalyzer) -> None:
     assert not has_leave_cue(analyzer.analyze(text))
+
+
+@pytest.mark.parametrize(
+    ("word", "_"),
+    _entries("movement", "place_pronouns") + _entries("movement", "directions") + _entries("movement", "not_where"),
+)
+def test_a_word_of_a_place_that_is_no_name_is_no_named_thing(word: str, _: str, analyzer: TextAnalyzer) -> None:
+    assert named_things(analyzer.analyze(f"{word}へ行こう")) == []
+
+
+@pytest.mark.parametrize("text", lexicon.load("movement")["carrying"]["must_match"])
+def test_what_is_carried_is_not_where_one_goes(text: str, analyzer: TextAnalyzer) -> None:
+    assert named_things(analyzer.analyze(text)) == []
 
 
 def test_phrases_are_loaded_normalised_and_once() -> None:

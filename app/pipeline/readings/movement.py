@@ -805,15 +805,11 @@ def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     return surfaces[:2] == ["なく", "て"] and bool(surfaces[2:3]) and surfaces[2] in _NO_NEED
 
 
-_PLACE_PRONOUNS = tuple(normalize(p) for p in ("そこ", "あそこ", "あっち", "向こう", "そっち", "ここ", "次", "別"))
-
-# Directions that stand for the place they point at (下へ戻ろう, 外に出よう), as whole words only: 下駄, 外国.
-DIRECTIONS = frozenset(normalized_words("下 上 外 中 奥 表 裏 階下 階上 上の階 下の階"))
-_CARRYING = frozenset(normalized_words("持つ 連れる"))
-
-# When or with whom, not where (おけ、今行く; 共に参る); nor the formal nouns that are grammar (行かないわけ
-# ないでしょ, 行くはずだ).
-_NOT_WHERE = frozenset(normalized_words("今 いま 今すぐ ただいま 只今 一緒 共 わけ 訳 はず 筈"))
+# Words of a place that are no place's name (app/lexicon/movement.json says where each is read).
+_PLACE_PRONOUNS = lexicon.phrases("movement", "place_pronouns")
+DIRECTIONS = lexicon.words("movement", "directions")
+_CARRYING = lexicon.words("movement", "carrying")
+_NOT_WHERE = lexicon.words("movement", "not_where")
 
 
 def named_things(text: AnalyzedText) -> list[str]:
