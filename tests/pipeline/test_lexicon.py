@@ -247,6 +247,18 @@ def test_other_kana_kaeru_is_no_leave_cue(text: str, analyzer: TextAnalyzer) -> 
     assert not has_leave_cue(analyzer.analyze(text))
 
 
+_KANA_GOING = lexicon.load("movement")["kana_going_after"]
+
+
+@pytest.mark.parametrize(
+    ("text", "going"),
+    [(text, True) for text in _KANA_GOING["must_match"]] + [(text, False) for text in _KANA_GOING["must_not_match"]],
+)
+def test_kana_itte_after_a_place_is_going(text: str, going: bool, analyzer: TextAnalyzer) -> None:
+    """Round 28: a kana いって after のほう was read as saying (言って), and the move refused."""
+    assert has_movement_cue(analyzer.analyze(text)) is going
+
+
 @pytest.mark.parametrize(
     ("word", "_"),
     _entries("movement", "place_pronouns") + _entries("movement", "directions") + _entries("movement", "not_where"),

@@ -212,17 +212,22 @@ _SPLIT_VERBS = lexicon.words("movement", "split_verbs")
 _SPLIT_NOT_MOVEMENT = lexicon.words("movement", "split_not_movement")
 # After a place's name, the particles a movement goes to it by (控え室に, ロビーへ, 駐車場まで).
 TOWARDS_A_PLACE = ("に", "へ", "まで")
-# Between a place and a verb: its particle, or none (職員室いって).
-_TO_A_PLACE = ("", *TOWARDS_A_PLACE)
+# Between a place and a kana いって: a particle of going, or none (職員室いって); what stands for a place
+# without naming it (のほう, んとこ). app/lexicon/movement.json's kana_going_after.
+_TO_A_PLACE = ("", *lexicon.phrases("movement", "kana_going_after"))
+_PLACE_WORDS = tuple(normalized_words(" ".join(lexicon.load("movement")["kana_going_after"]["places"])))
 
 
 def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places: tuple[str, ...]) -> bool:
-    """いって typed in kana right after a place (職員室いって報告しよ, うらにわ いってみる): the analyser
-    reads 言って (say); after a place it is 行って."""
-    if tokens[index][0] != "いっ" or tokens[index][1] != _IU or not places:
+    """いって typed in kana right after a place (職員室いって報告しよ, うらにわ いってみる), a direction or
+    someone's place (ホールのほういってみよう, 親方んとこさいってみるべ): the analyser reads 言って (say);
+    there it is 行って."""
+    if tokens[index][0] != "いっ" or tokens[index][1] != _IU:
         return False
     before = "".join(surface for surface, _, _ in tokens[:index])
-    return any(before.endswith(place + particle) for place in places for particle in _TO_A_PLACE)
+    return any(before.endswith(place + particle) for place in places for particle in _TO_A_PLACE) or any(
+        before.endswith(word + particle) for word in _PLACE_WORDS for particle in _TO_A_PLACE
+    )
 
 
 def has_movement_cue(
