@@ -43,6 +43,7 @@ from app.pipeline.rules.replies import (
     yes_to_leaving,
 )
 from app.pipeline.rules.topics import (
+    bare_reply_is_small_talk,
     compliment_is_small_talk,
     knowledge_echo,
     more_of_the_last_line,
@@ -70,6 +71,7 @@ __all__ = [
     "ScenarioPhrases",
     "agreement_to_invitation",
     "agreement_to_offer",
+    "bare_reply_is_small_talk",
     "choosing_an_offered_place",
     "choosing_by_position",
     "compliment_is_small_talk",
@@ -172,6 +174,7 @@ AFTER_MODEL: tuple[Rule, ...] = (
     personal_question_is_small_talk,
     compliment_is_small_talk,
     remark_on_a_thing_is_small_talk,
+    bare_reply_is_small_talk,
 )
 
 

@@ -10,6 +10,7 @@ from app import lexicon
 from app.pipeline.actions import NONE, Action
 from app.pipeline.candidates import Candidate
 from app.pipeline.filters import filter_by_words
+from app.pipeline.readings.replies import offers
 from app.pipeline.readings.small_talk import (
     HERE,
     PERSONAL,
@@ -238,6 +239,29 @@ def compliment_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     if not things or any(thing in topic_words for thing in things) or _PRAISING_TOPIC.search(topic_words):
         return None
     return Outcome(NONE, "compliment_is_small_talk", f"praises 「{span}」, which the topic does not name")
+
+
+# Words that name something, by their part of speech, but for those that only react (本当, わかる).
+_NAMING = ("名詞", "代名詞", "動詞", "形容詞", "形状詞")
+_REACTIONS = lexicon.words("speech", "reactions")
+
+
+def bare_reply_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A reply that names nothing and asks nothing (ふーん、そうなんだ; ええ、少しだけ; 本当にそうですね) is
+    small talk: the model read such lines as a topic at hand in round 28. After an offer (話しましょうか？,
+    ラムネ、飲んでくかい？) it accepts it, and a topic the last line names (遺言状のこと、…) keeps the pick:
+    the reply takes it up."""
+    if action is None or action.kind != "intent" or is_question(ctx.text):
+        return None
+    if any(pos in _NAMING and s not in _REACTIONS and lemma not in _REACTIONS for s, lemma, pos in ctx.text.tokens):
+        return None
+    line = ctx.line_before
+    if line is not None:
+        candidate = ctx.candidate_for(action)
+        names = (action.target or "", *(candidate.words if candidate else ()))
+        if offers(line) or any(len(n) >= 2 and n in line.norm for n in map(normalize, names)):
+            return None
+    return Outcome(NONE, "bare_reply_is_small_talk", "the reply names nothing and asks nothing")
 
 
 # …on a thing, not a person (その人、最初から席を替えたがってましたよね) nor a time (その前に、…).
