@@ -111,7 +111,8 @@ def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | 
     """A request for more (それ、詳しく; もっと聞かせて; どういうこと？), naming nothing, after a line that names
     one topic still allowed (……実はね、宗一さん、うちに借金があったのよ → 借金) asks about that topic: the player
     takes up what was just said. The model, seeing no topic in the text, picked a neighbouring one. A topic is named
-    by its id or one of its words (two characters or more), and must pass the words filter on the text."""
+    by its id or one of its words (two characters or more), and must pass the words filter on the text. Where one
+    topic is left at all, the request is for it (みんな話すよ → 聞かせてくれ: the model answered なし)."""
     line = ctx.line_before
     if line is None:
         return None
@@ -125,9 +126,14 @@ def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | 
         for c in topics
         if any(len(n) >= 2 and n in line.norm for n in map(normalize, (c.action.target or "", *c.words)))
     ]
-    if len(named) != 1:
-        return None
-    return Outcome(named[0].action, "more_of_the_last_line", f"asks more of {named[0].action.target}, the last line's")
+    if len(named) == 1:
+        topic = named[0].action
+        return Outcome(topic, "more_of_the_last_line", f"asks more of {topic.target}, the last line's")
+    # (…or of the only topic left: the one thing the character has to tell, whatever the last line names)
+    if len(topics) == 1:
+        topic = topics[0].action
+        return Outcome(topic, "more_of_the_last_line", f"asks more; {topic.target} is the only topic")
+    return None
 
 
 _NOTING_BACK = lexicon.pattern("small_talk", "noting_back")

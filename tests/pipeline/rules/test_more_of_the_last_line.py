@@ -12,6 +12,7 @@ import pytest
 
 from app.pipeline.actions import Action
 from app.pipeline.refine import more_of_the_last_line
+from app.schemas import GameState
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, after_line, context
 
@@ -45,3 +46,19 @@ def test_more_asked_of_no_single_allowed_topic_is_left_to_the_model(
 ) -> None:
     scenario, state = scenes["hoshizora"]
     assert more_of_the_last_line(None, context(text, scenario, after_line(state, "灯", line), analyzer)) is None
+
+
+@pytest.mark.round(28)
+@pytest.mark.parametrize("text", ["聞かせてください", "話してくれ", "詳しく"])
+def test_more_asked_where_one_topic_is_left_is_that_topic(text: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 28's kyoukai: a single-topic state, the character ready to tell (the line names nothing),
+    and 聞かせてください answered なし by the model."""
+    scenario, state = scenes["amatsu"]
+    alone = GameState.model_validate(
+        {**state.model_dump(), "available_intents": state.model_dump()["available_intents"][:1], "answered_intents": []}
+    )
+    topic = alone.available_intents[0].id
+    outcome = more_of_the_last_line(
+        None, context(text, scenario, after_line(alone, "沙耶", "……もう隠せないわね。"), analyzer)
+    )
+    assert outcome is not None and outcome.action == Action("intent", topic), text
