@@ -773,3 +773,17 @@ def test_setting_out_said_to_someone_leaves(scenes: Scenes, analyzer: TextAnalyz
     leaving = ("ほんならおかん、行ってくるわ。体に気いつけてな", "じゃあ母さん、行ってきます")
     staying = ("母さん、ちょっとトイレ行ってくる",)
     assert_farewells(leaving, staying, *scenes["hoshizora"], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(28)
+def test_going_back_to_rest_after_a_farewell_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 28's ressha: a farewell closing a sentence, then going back to rest somewhere out of the game's
+    reach, read as going somewhere and not as a leave. Going back to rest in a reachable place goes there."""
+    outcome = farewell_leaves(
+        None, context("では、今日はこの辺で。宿に戻ってちょっと休みます", hoshizora, stage_state, analyzer)
+    )
+    assert outcome is not None and outcome.action == LEAVE
+    assert farewell_leaves(None, context("じゃあ、ロビーに戻って休みます", hoshizora, stage_state, analyzer)) is None
