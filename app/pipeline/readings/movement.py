@@ -225,9 +225,7 @@ def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places:
     if tokens[index][0] != "いっ" or tokens[index][1] != _IU:
         return False
     before = "".join(surface for surface, _, _ in tokens[:index])
-    return any(before.endswith(place + particle) for place in places for particle in _TO_A_PLACE) or any(
-        before.endswith(word + particle) for word in _PLACE_WORDS for particle in _TO_A_PLACE
-    )
+    return any(before.endswith(place + particle) for place in (*places, *_PLACE_WORDS) for particle in _TO_A_PLACE)
 
 
 def has_movement_cue(

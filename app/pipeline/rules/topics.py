@@ -32,7 +32,7 @@ from app.pipeline.readings.text import (
     trim,
 )
 from app.pipeline.rules.context import Outcome, RuleContext, topic_texts
-from app.text import normalize, strip_punctuation
+from app.text import AnalyzedText, normalize, strip_punctuation
 
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
 # (w before one is laughter: ｗｗA3って答えて)
@@ -107,6 +107,12 @@ _ASKING_MORE = lexicon.words("speech", "asking_more")
 _POINTING_BACK = tuple(normalized_words("その話 そのこと その件 今の話 いまの話 それ"))
 
 
+def _named_in(line: AnalyzedText, candidate: Candidate) -> bool:
+    """The line names the topic by its id or one of its words (two characters or more)."""
+    names = (candidate.action.target or "", *candidate.words)
+    return any(len(n) >= 2 and n in line.norm for n in map(normalize, names))
+
+
 def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A request for more (それ、詳しく; もっと聞かせて; どういうこと？), naming nothing, after a line that names
     one topic still allowed (……実はね、宗一さん、うちに借金があったのよ → 借金) asks about that topic: the player
@@ -121,11 +127,7 @@ def more_of_the_last_line(action: Action | None, ctx: RuleContext) -> Outcome | 
     if said not in _ASKING_MORE:
         return None
     topics, _ = filter_by_words([c for c in ctx.candidates if c.action.kind == "intent"], ctx.text, ctx.analyzer)
-    named = [
-        c
-        for c in topics
-        if any(len(n) >= 2 and n in line.norm for n in map(normalize, (c.action.target or "", *c.words)))
-    ]
+    named = [c for c in topics if _named_in(line, c)]
     if len(named) == 1:
         topic = named[0].action
         return Outcome(topic, "more_of_the_last_line", f"asks more of {topic.target}, the last line's")
@@ -262,11 +264,9 @@ def bare_reply_is_small_talk(action: Action | None, ctx: RuleContext) -> Outcome
     if any(pos in _NAMING and s not in _REACTIONS and lemma not in _REACTIONS for s, lemma, pos in ctx.text.tokens):
         return None
     line = ctx.line_before
-    if line is not None:
-        candidate = ctx.candidate_for(action)
-        names = (action.target or "", *(candidate.words if candidate else ()))
-        if offers(line) or any(len(n) >= 2 and n in line.norm for n in map(normalize, names)):
-            return None
+    candidate = ctx.candidate_for(action)
+    if line is not None and (offers(line) or (candidate is not None and _named_in(line, candidate))):
+        return None
     return Outcome(NONE, "bare_reply_is_small_talk", "the reply names nothing and asks nothing")
 
 
