@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pytest
 
+from app import lexicon
 from app.pipeline.refine import bare_reply_is_small_talk
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, after_line, topic_verdicts
@@ -54,3 +55,13 @@ def test_a_topic_the_last_line_names_keeps_the_pick(scenes: Scenes, analyzer: Te
     )
     assert not verdicts.pop(next(a for a in verdicts if a.target == "昨夜の行動"))
     assert all(verdicts.values())
+
+
+@pytest.mark.parametrize("word", sorted(lexicon.words("speech", "reactions")))
+def test_every_reaction_alone_names_nothing(word: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Each entry of speech.json's reactions, in a reply of its own, names nothing (closing it, 確か would read as
+    asked: its か)."""
+    scenario, state = scenes["hoshizora"]
+    line = after_line(state, "灯", _REMARK)
+    verdicts = topic_verdicts(bare_reply_is_small_talk, f"{word}、うん", scenario, line, analyzer)
+    assert verdicts and all(verdicts.values()), (word, verdicts)
