@@ -41,6 +41,15 @@ def phrases(name: str, table: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(entries))
 
 
+def listed(name: str, *keys: str) -> tuple[str, ...]:
+    """A plain list a table keeps beside its groups (movement.json's doors, kana_going_after's places),
+    reached by `keys`, normalised as texts are, in file order."""
+    entries: Any = load(name)
+    for key in keys:
+        entries = entries[key]
+    return tuple(normalize(entry) for entry in entries)
+
+
 def words(name: str, table: str) -> frozenset[str]:
     """`phrases` as a set, for membership (dictionary forms of verbs, whole replies)."""
     return frozenset(phrases(name, table))

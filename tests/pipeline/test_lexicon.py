@@ -279,5 +279,10 @@ def test_phrases_are_loaded_normalised_and_once() -> None:
     assert lexicon.pattern("invitation", "inviting") is lexicon.pattern("invitation", "inviting")
 
 
+def test_a_plain_list_beside_the_groups_is_loaded_normalised_in_order() -> None:
+    raw = lexicon.load("movement")["kana_going_after"]["places"]
+    assert lexicon.listed("movement", "kana_going_after", "places") == tuple(map(normalize, raw))
+
+
 def test_a_table_without_long_vowel_marks_compares_without_them() -> None:
     assert "おっけ" in lexicon.phrases("agreement", "opening")

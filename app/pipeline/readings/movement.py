@@ -215,7 +215,7 @@ TOWARDS_A_PLACE = ("に", "へ", "まで")
 # Between a place and a kana いって: a particle of going, or none (職員室いって); what stands for a place
 # without naming it (のほう, んとこ). app/lexicon/movement.json's kana_going_after.
 _TO_A_PLACE = ("", *lexicon.phrases("movement", "kana_going_after"))
-_PLACE_WORDS = tuple(normalized_words(" ".join(lexicon.load("movement")["kana_going_after"]["places"])))
+_PLACE_WORDS = lexicon.listed("movement", "kana_going_after", "places")
 
 
 def _going_in_kana(tokens: tuple[tuple[str, str, str], ...], index: int, places: tuple[str, ...]) -> bool:
@@ -331,8 +331,8 @@ def _advised(verb: tuple[str, str, str], after_verb: tuple[tuple[str, str, str],
 
 
 _ASKED_OF_ANOTHER = token_patterns.patterns("movement", "asked_of_another")
-_TOGETHER = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["together"])))
-_LETTING = frozenset(normalized_words(" ".join(lexicon.load("movement")["asked_of_another"]["letting"]["words"])))
+_TOGETHER = frozenset(lexicon.listed("movement", "asked_of_another", "together"))
+_LETTING = frozenset(lexicon.listed("movement", "asked_of_another", "letting", "words"))
 _AFFIRMED = token_patterns.patterns("movement", "affirmed")
 _SENTENCE_ENDS = CLOSING_MARKS | {"?"}
 CLAUSE_BREAKS = frozenset(normalized_words("、 , から ので けど けれど が し のに ながら"))

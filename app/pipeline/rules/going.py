@@ -1089,7 +1089,7 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
 
 
 _OPENING = lexicon.words("movement", "opening_a_door")
-_DOORS = tuple(normalized_words(" ".join(lexicon.load("movement")["opening_a_door"]["doors"])))
+_DOORS = lexicon.listed("movement", "opening_a_door", "doors")
 
 
 def _opens_a_door(clause: AnalyzedText) -> bool:
