@@ -651,36 +651,19 @@ def _openings(norm: str) -> tuple[str, ...]:
 # Whether anyone is there (誰かいる？, どなたかいらっしゃいますか, 誰がおるん？).
 _SOMEONE_THERE = re.compile(r"(誰|だれ|どなた)(か|が)?(いる|いま|いら|おる|おり|おん)")
 
-# The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね): with nothing
-# before the place but an opener, a first person or an adverb, so that 「湊さんならロビーにいますよ」 or
-# 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」 (a request) are not the player.
+# The player saying where they will be (編集局で待機してます, じゃあ僕は事務所にいるね) or what they will
+# search there: with nothing before the place but an opener, a first person or an adverb, so that
+# 「湊さんならロビーにいますよ」 or 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」
+# (a request) are not the player.
 _STAY_BEFORE = re.compile(
-    r"(?:(?:じゃあ|じゃ|では|それじゃあ|それじゃ|それでは|それなら|ほんなら|だったら|なら|んじゃ|ほな|はい|うん|了解"
-    r"|わかりました|わかった)、?)?"
+    rf"(?:(?:{'|'.join(lexicon.phrases('movement', 'ones_own_openers'))})、?)?"
     rf"(?:(?:{FIRST_PERSON_PATTERN})(?:は|も|、))?"
-    r"(?:(?:先に|しばらく|ちょっと|少し|いったん|一旦|ずっと|あとは|後は)、?)?"
+    rf"(?:(?:{'|'.join(lexicon.phrases('movement', 'ones_own_adverbs'))})、?)?"
 )
-_STAY_AFTER = re.compile(
-    r"(?:のほう|の方)?(?:に|で)(?:先に|しばらく|ちょっと|少し|ずっと|ちいと|ちょい)?"
-    r"(?:いる|います|おります|おる|待ってる|待ってます|待っています|待っております|待ちます|待機してる|待機してます"
-    r"|待機しています|待機しております|待機します|控えてる|控えてます|控えています|控えております"
-    # 待っとく, 待っとるけん: spoken and western forms
-    r"|待っとく|待っときます|待っておく|待っておきます|待っとる|待っとります"
-    # resting there (控室でちいと休むわ)
-    r"|休む|休みます|休んでる|休んでます|休んでいます|休んどる|休んどく|休んでおきます)"
-    r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
-)
-
-# The player saying they will search a place (自転車置き場も確認しておきます, 奥でもう一回探してみます,
-# 収蔵庫を確認させてください): in the player's own voice, not past, asked or asked of someone else.
-_SEARCH_AFTER = re.compile(
-    r"(?:のほう|の方|の中)?(?:を|で|も|は)?(?:もう一回|もう一度|もういっかい|ちょっと|一応|念のため|先に|少し)?"
-    r"(?:確認|探|捜|調べ|見回|見て回)[ぁ-ゖ]*?"
-    r"(?:ておきます|ておく|とく|ときます|とこう|ておこう|てみます|てみる|させてください|させてもらいます|させてもらう"
-    r"|しかない|しかないです|しかありません|るしかない|るしかないです|るしかありません"
-    r"|します|する|しよう|しましょう|ます|る|よう|ましょう)"
-    r"(?:ね|よ|わ|ぜ|から|ので|んで|けん)*$"
-)
+# What follows the place: being, waiting or resting there (控室でちいと休むわ); searching it (自転車置き場も
+# 確認しておきます, 収蔵庫を確認させてください), in the player's own voice, not past, asked or asked of someone else.
+_STAY_AFTER = lexicon.pattern("movement", "staying_at")
+_SEARCH_AFTER = lexicon.pattern("movement", "searching_a_place")
 
 
 def _says_of_place(text: AnalyzedText, place: Candidate, after_place: re.Pattern[str]) -> bool:

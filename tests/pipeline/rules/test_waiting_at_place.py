@@ -1,6 +1,7 @@
 """`waiting_at_place`: The player saying they will be at a reachable
 place (控え室で待ってますね) goes there: no movement verb is said, but the place
-is where the player will be.
+is where the player will be. With it, what may come before the place in the player's own voice, which
+`searching_a_place` shares (movement.json's ones_own_openers and ones_own_adverbs).
 
 Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
 evaluation round whose held-out sets found it."""
@@ -9,7 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.pipeline.refine import waiting_at_place
+from app import lexicon
+from app.pipeline.refine import searching_a_place, waiting_at_place
 from app.text import TextAnalyzer
 from tests.pipeline.rules.helpers import Scenes, context, each_place_and_alias, move
 
@@ -61,3 +63,37 @@ def test_resting_at_a_place_goes_there(
         assert outcome is not None and outcome.action == move(place), text
     for text in (f"{alias}で休んでた人、見た？", f"湊さんなら{alias}で休んでるよ"):
         assert waiting_at_place(None, context(text, scenario, state, analyzer)) is None, text
+
+
+def _entries(table: str) -> list[str]:
+    return [word for group in lexicon.load("movement")[table]["groups"] for word in group["words"]]
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("opener", _entries("ones_own_openers"))
+def test_every_opener_keeps_the_players_own_voice(opener: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Each of movement.json's ones_own_openers, before a first person, leaves the sentence the player's:
+    where they will be, what they will search."""
+    scenario, state = scenes["hoshizora"]
+    for rule, text in (
+        (waiting_at_place, f"{opener}、私は楽屋で待ってます"),
+        (searching_a_place, f"{opener}、私は楽屋を調べます"),
+    ):
+        outcome = rule(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室"), text
+    assert waiting_at_place(None, context(f"{opener}、湊さんは楽屋で待ってます", scenario, state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.parametrize("adverb", _entries("ones_own_adverbs"))
+def test_every_adverb_before_the_place_keeps_the_players_own_voice(
+    adverb: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Each of movement.json's ones_own_adverbs, after a first person, leaves the sentence the player's."""
+    scenario, state = scenes["hoshizora"]
+    for rule, text in (
+        (waiting_at_place, f"私は{adverb}楽屋で待ってます"),
+        (searching_a_place, f"私は{adverb}楽屋を調べます"),
+    ):
+        outcome = rule(None, context(text, scenario, state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室"), text
