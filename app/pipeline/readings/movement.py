@@ -544,14 +544,18 @@ TALKED_OF = frozenset(normalized_words("なんて なんか"))
 
 def _talked_about(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """The going is what the sentence talks about (居住区から出歩くのって禁止なんですか, 入るのは怖い, 帰るなんて
-    言わないよね): the verb made a noun with の or こと, then って, は, が or も; or なんて after it."""
+    言わないよね), or what another verb takes as its object (映写室から誰か出てくるのを見ませんでしたか: a going
+    seen, not done): the verb made a noun with の or こと, then って, は, が, も or を; or なんて after it."""
     rest = list(after_verb)
-    while rest and rest[0][2] in ("動詞", "助動詞"):  # a compound's second verb, auxiliaries (出歩く)
+    # a compound's second verb, auxiliaries (出歩く), a verb after て (入っていく)
+    while rest and (
+        rest[0][2] in ("動詞", "助動詞") or (rest[0][0] in CONJUNCTIVE and rest[1:2] and rest[1][2] == "動詞")
+    ):
         rest.pop(0)
     words = [surface for surface, _, _ in rest[:2]]
     if words[:1] and words[0] in TALKED_OF:
         return True  # (倉庫に行くなんて, 帰るなんか)
-    return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"])
+    return words[:1] in (["の"], ["こと"]) and words[1:2] in (["って"], ["は"], ["が"], ["も"], ["を"])
 
 
 # Going on (進んでる, 向かっとる; 向かっている, read as て + 居る): someone's movement under way, not the

@@ -592,6 +592,23 @@ def test_going_talked_about_or_asked_under_way_is_no_move(
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
 
 
+@pytest.mark.round(29)
+@each_place_and_alias
+def test_a_going_another_verb_takes_as_its_object_is_no_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 29's eigakan: 帰るとき、映写室の方から誰か出てくるのを見ませんでしたか？ asks what was seen (a going made
+    a noun with の, then を) and was a false move to the projection room. Not a going made a noun for what
+    follows to talk about it either way; the player's own going stays."""
+    moving = (f"{place}に行こう。見てくるのを忘れてた",)
+    staying = (
+        f"{place}の方から誰か出てくるのを見ませんでしたか？",
+        f"{alias}に入っていくのを見た人はいる？",
+        f"{place}に行くのを忘れてた",
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
 @pytest.mark.issue(27)
 @each_place_and_alias
 def test_kana_itte_after_a_place_is_going_not_saying(
