@@ -24,14 +24,14 @@ from app.pipeline.readings.steering import is_instruction
 from app.pipeline.readings.text import (
     is_question,
     lcs_length,
-    longest_shared_run,
+    longest_shared_phrase,
     normalized_words,
     sentences_of,
     set_aside,
     starts_of,
     trim,
 )
-from app.pipeline.rules.context import Outcome, RuleContext, topic_texts
+from app.pipeline.rules.context import HONORIFIC_FORMS, Outcome, RuleContext, topic_texts
 from app.text import AnalyzedText, normalize, strip_punctuation
 
 # Option tokens (A1, A12) or the answer's JSON key typed by the player: an attempt to steer the model.
@@ -147,7 +147,10 @@ def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
     player asks about what they heard. The model answered such lines なし or a neighbouring topic. Only
     topics still allowed (addressee and words filters) count, and place names of three characters or
     more do not count towards the phrase: a note may name the place the player only asks about (a
-    shorter one, masked, would cut words it is part of: 入口 in 搬入口)."""
+    shorter one, masked, would cut words it is part of: 入口 in 搬入口). Nor does a person called with
+    an honorific: the name and its honorific share a run with any note about that person (美咲ちゃんはいまどこに
+    おると？ beside 「美咲ちゃんは秋に…嫁に行くげな」: round 29's chikugo_ben) and say nothing of which topic is
+    asked about."""
     # (なるほど、昨日の夕方までは確かにあった、と。: what was heard, taken in, asks nothing)
     if _NOTING_BACK.search(ctx.text.norm) and not is_question(ctx.text):
         return None
@@ -159,6 +162,11 @@ def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
     names = {normalize(n) for c in ctx.candidates if c.action.kind == "move" for n in c.names}
     names |= {normalize(ctx.state.location)} if ctx.state.location else set()
     places = sorted((n for n in names if len(n) >= 3), key=len, reverse=True)
+    # (a person called with an honorific: a bare name may be a title the note is about, 部長が異動する, or cut
+    # a word it is part of, ユウ in ゆうべ)
+    people = sorted(
+        {f"{n}{h}" for _, called in ctx.character_names for n in called for h in HONORIFIC_FORMS}, key=len, reverse=True
+    )
 
     def without_places(text: str, mark: str) -> str:
         text = normalize(strip_punctuation(text))
@@ -166,8 +174,15 @@ def knowledge_echo(action: Action | None, ctx: RuleContext) -> Outcome | None:
             text = text.replace(place, mark)
         return text
 
+    def weight(phrase: str) -> int:
+        for person in people:
+            phrase = phrase.replace(person, "")
+        return len(phrase)
+
     said = without_places(ctx.text.raw, "\0")  # different marks: two masked places share nothing
-    runs = {c.action: max(longest_shared_run(said, without_places(n, "\1")) for n in c.notes) for c in topics}
+    runs = {
+        c.action: max(weight(longest_shared_phrase(said, without_places(n, "\1"))) for n in c.notes) for c in topics
+    }
     longest = max(runs.values())
     echoed = [a for a, run in runs.items() if run == longest]
     if longest < _ECHO_MIN_RUN or len(echoed) != 1:
