@@ -377,9 +377,12 @@ _WHEREABOUTS_TOPIC = lexicon.phrases("place_question", "whereabouts_topic")
 def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking where someone who is not here is (森下さんはどちらに？; 庭師の爺さんはどこへ行ったんです？) asks
     for no topic that does not speak of them: round 23's jinmon, where the model read the alibi and the
-    footprints, and round 22's giongo (たなせんどこいるか知ってる？ → a rumour). A topic whose description,
-    examples or notes name them, or speak of where people are (居場所, 行方), stays, and so does one the
-    text names."""
+    footprints, and round 22's giongo (たなせんどこいるか知ってる？ → a rumour). A topic whose id, description,
+    examples or notes speak of where people are (居場所, 行方) stays, and so does one the text names by a
+    word other than the person's name. A topic about that person (their character, why they quit) is not their
+    whereabouts: round 28's ressha (三浦さんは今どこにいるんですか, the topic 三浦 on the secretary's character)
+    and round 29's ichiba (健太くんは今どこにいるんですか？, the topic 健太 on why he was fired), both expecting
+    なし from writers who had not read the rules."""
     if action is None or action.kind != "intent":
         return None
     norm = ctx.text.norm
@@ -395,9 +398,7 @@ def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> O
     if not asked:
         return None
     candidate = ctx.candidate_for(action)
-    texts = [normalize(text) for text in topic_texts(candidate)]
-    if any(name in text for _, names in asked for name in names for text in texts):
-        return None
+    texts = [normalize(text) for text in (action.target or "", *topic_texts(candidate))]
     if any(word in text for word in _WHEREABOUTS_TOPIC for text in texts):
         return None
     if _names_the_topic(norm, [n for _, names in asked for n in names], action, candidate):
