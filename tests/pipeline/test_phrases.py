@@ -323,6 +323,24 @@ def test_going_to_someone_s_place_or_to_see_their_face(
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
 
 
+@pytest.mark.round(29)
+def test_checking_on_someone_with_a_pause_or_an_adverb_between_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 29: 佐伯さんの様子、ちょっと見てきますね (eigakan) put a pause and an adverb between 様子 and 見てき,
+    and 源じいの顔見てくるわ (noto_ben) saw the person's face and came back: both go where that person is. Not
+    the face or the state of a place, nor one seen already."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = (
+        "店長の様子、ちょっと見てきますね",
+        "真壁さんの様子を少し見てくる",
+        "店長の顔見てくるわ",
+        "真壁さんの顔を見てきます",
+    )
+    staying = ("ステージの様子、ちょっと見てきます", "店長の顔、さっき見てきた")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
 @pytest.mark.round(22)
 def test_going_to_someone_so_called_or_to_fetch_them(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer

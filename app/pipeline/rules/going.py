@@ -241,7 +241,9 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     moving = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, TO_A_NAMED_PLACE) or _meets(s)]
     # (visiting counts towards someone's place only: 店長に伺ってみます asks)
     visiting = [s.norm for s in sentences_of(ctx.text) if has_movement_cue(s, _VISITING)]
-    to_see_someone = any(marker in norm for marker in _TO_SEE_SOMEONE)
+    to_see_someone = any(
+        marker in said for said in (norm, _without_pauses_and_adverbs(ctx.text)) for marker in _TO_SEE_SOMEONE
+    )
     found = set()
     for character, names in _absent(ctx, elsewhere):
         # (with a plural after the name: 汐里さんたちのところへ行ってくる; or what they are called: 拓海って子)
@@ -259,6 +261,12 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
         if directed or (to_see_someone and any(c in calling for c in called)):
             found.add((character, elsewhere[character]))
     return found
+
+
+def _without_pauses_and_adverbs(text: AnalyzedText) -> str:
+    """The text without its pauses and adverbs, which come between a noun and its verb without changing
+    what is done (佐伯さんの様子、ちょっと見てきますね: 様子見てき)."""
+    return "".join(surface for surface, _, pos in text.tokens if pos != "副詞" and surface not in _PAUSING)
 
 
 def _meets(sentence: AnalyzedText) -> bool:
