@@ -24,6 +24,7 @@ from app.pipeline.readings.movement import (
     heads_for,
     intends,
     is_place_question,
+    lets,
     movement_asked_of_another,
     named_things,
     not_now,
@@ -37,6 +38,7 @@ from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
     PAUSES,
+    asks_who_what_where,
     clauses_of,
     is_kanji,
     is_question,
@@ -1046,12 +1048,14 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
     scenario's, which the model reads too) holds a noun of the going's clause: a specific noun, two
     characters or more, not a name of the scenario's (a character, the place the player is in, a place out
     of reach) nor a word for any place (movement.json's not_describing). Not when two places share one, nor
-    a text that asks, leaves, or puts the going off. Round 20 (shokudou, tokuchou: the model read a topic or
+    a text that asks, leaves, or puts the going off; a let's asked with か proposes and asks nothing
+    (うなぎでも食べに行こうかい: round 29's chikugo_ben). Round 20 (shokudou, tokuchou: the model read a topic or
     なし); at its commit it decided 6 of the committed cases, none against their expectations. When no noun
     tells one place, a phrase of the description the going's sentence repeats (一つ目の角を曲がって、左の部屋に
     入ります) tells, when no other place's description shares one nearly as long; opening a door there goes
     through it (右の扉を開けてみます). Round 21 (houkou: rooms by where they are)."""
-    if is_question(ctx.text) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
+    proposes = lets(ctx.text) and not asks_who_what_where(list(ctx.text.tokens))
+    if (is_question(ctx.text) and not proposes) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
         return None
     if set_on_another_day(ctx.text):
         return None

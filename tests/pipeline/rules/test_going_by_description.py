@@ -57,6 +57,20 @@ def test_a_going_that_tells_no_one_place_is_left_alone(
 
 
 # A house whose rooms are told apart only by where they are (round 21's houkou: 右の扉, 一つ目の角).
+@pytest.mark.round(29)
+def test_a_lets_asked_with_ka_proposes_a_going(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 29's chikugo_ben: 腹の減ったけん、うなぎでも食べに行こうかい closes its let's with かい, which reads
+    as a question, and the eel house was left to the model (a topic). A let's asked proposes; a question word
+    still asks."""
+    for text in ("出演者の様子でも見に行こうかい", "出演者の様子を見に行きましょうか"):
+        outcome = going_by_description(None, context(text, hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == move("控え室"), text
+    for text in ("出演者の誰に会いに行こうか？", "出演者の様子、見に行った？"):
+        assert going_by_description(None, context(text, hoshizora, stage_state, analyzer)) is None, text
+
+
 _HOUSE = Scenario.model_validate(
     {
         "id": "house",
