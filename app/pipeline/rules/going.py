@@ -666,9 +666,9 @@ _SOMEONE_THERE = re.compile(r"(誰|だれ|どなた)(か|が)?(いる|いま|い
 # 「湊さんならロビーにいますよ」 or 「みんなロビーにいるよ」 (where someone else is) and 「ロビーで待ってて」
 # (a request) are not the player.
 _STAY_BEFORE = re.compile(
-    rf"(?:(?:{'|'.join(lexicon.phrases('movement', 'ones_own_openers'))})、?)?"
+    rf"(?:(?:{'|'.join(map(re.escape, lexicon.phrases('movement', 'ones_own_openers')))})、?)?"
     rf"(?:(?:{FIRST_PERSON_PATTERN})(?:は|も|、))?"
-    rf"(?:(?:{'|'.join(lexicon.phrases('movement', 'ones_own_adverbs'))})、?)?"
+    rf"(?:(?:{'|'.join(map(re.escape, lexicon.phrases('movement', 'ones_own_adverbs')))})、?)?"
 )
 # What follows the place: being, waiting or resting there (控室でちいと休むわ); searching it (自転車置き場も
 # 確認しておきます, 収蔵庫を確認させてください), in the player's own voice, not past, asked or asked of someone else.

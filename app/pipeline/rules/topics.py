@@ -376,7 +376,7 @@ _WHEREABOUTS_TOPIC = lexicon.phrases("place_question", "whereabouts_topic")
 
 def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """Asking where someone who is not here is (森下さんはどちらに？; 庭師の爺さんはどこへ行ったんです？) asks
-    for no topic that does not speak of them: round 23's jinmon, where the model read the alibi and the
+    for no topic that is not about where people are: round 23's jinmon, where the model read the alibi and the
     footprints, and round 22's giongo (たなせんどこいるか知ってる？ → a rumour). A topic whose id, description,
     examples or notes speak of where people are (居場所, 行方) stays, and so does one the text names by a
     word other than the person's name. A topic about that person (their character, why they quit) is not their

@@ -74,13 +74,8 @@ def _entries(table: str) -> list[str]:
 def test_every_opener_keeps_the_players_own_voice(opener: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
     """Each of movement.json's ones_own_openers, before a first person, leaves the sentence the player's:
     where they will be, what they will search."""
+    _assert_waits_and_searches_there(f"{opener}、私は", scenes, analyzer)
     scenario, state = scenes["hoshizora"]
-    for rule, text in (
-        (waiting_at_place, f"{opener}、私は楽屋で待ってます"),
-        (searching_a_place, f"{opener}、私は楽屋を調べます"),
-    ):
-        outcome = rule(None, context(text, scenario, state, analyzer))
-        assert outcome is not None and outcome.action == move("控え室"), text
     assert waiting_at_place(None, context(f"{opener}、湊さんは楽屋で待ってます", scenario, state, analyzer)) is None
 
 
@@ -90,10 +85,12 @@ def test_every_adverb_before_the_place_keeps_the_players_own_voice(
     adverb: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
     """Each of movement.json's ones_own_adverbs, after a first person, leaves the sentence the player's."""
+    _assert_waits_and_searches_there(f"私は{adverb}", scenes, analyzer)
+
+
+def _assert_waits_and_searches_there(before: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """`before` the dressing room, waiting there and searching it both go there (hoshizora's stage)."""
     scenario, state = scenes["hoshizora"]
-    for rule, text in (
-        (waiting_at_place, f"私は{adverb}楽屋で待ってます"),
-        (searching_a_place, f"私は{adverb}楽屋を調べます"),
-    ):
+    for rule, text in ((waiting_at_place, f"{before}楽屋で待ってます"), (searching_a_place, f"{before}楽屋を調べます")):
         outcome = rule(None, context(text, scenario, state, analyzer))
         assert outcome is not None and outcome.action == move("控え室"), text
