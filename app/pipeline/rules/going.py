@@ -1054,8 +1054,9 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
     tells one place, a phrase of the description the going's sentence repeats (一つ目の角を曲がって、左の部屋に
     入ります) tells, when no other place's description shares one nearly as long; opening a door there goes
     through it (右の扉を開けてみます). Round 21 (houkou: rooms by where they are)."""
-    proposes = lets(ctx.text) and not asks_who_what_where(list(ctx.text.tokens))
-    if (is_question(ctx.text) and not proposes) or has_leave_cue(ctx.text) or not_now(ctx.text) or ctx.moves_named():
+    if (is_question(ctx.text) and not _proposes(ctx.text)) or has_leave_cue(ctx.text) or not_now(ctx.text):
+        return None
+    if ctx.moves_named():
         return None
     if set_on_another_day(ctx.text):
         return None
@@ -1081,6 +1082,12 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
         return None
     ((place, shared),) = described.items()
     return Outcome(place.action, "going_by_description", f"goes where the description says {'、'.join(shared)}")
+
+
+def _proposes(text: AnalyzedText) -> bool:
+    """A let's, asked or not, with no who, what or where in it (うなぎでも食べに行こうかい): read only for a text
+    that asks."""
+    return lets(text) and not asks_who_what_where(list(text.tokens))
 
 
 _OPENING = lexicon.words("movement", "opening_a_door")

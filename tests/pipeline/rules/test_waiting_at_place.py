@@ -65,12 +65,8 @@ def test_resting_at_a_place_goes_there(
         assert waiting_at_place(None, context(text, scenario, state, analyzer)) is None, text
 
 
-def _entries(table: str) -> list[str]:
-    return [word for group in lexicon.load("movement")[table]["groups"] for word in group["words"]]
-
-
 @pytest.mark.issue(27)
-@pytest.mark.parametrize("opener", _entries("ones_own_openers"))
+@pytest.mark.parametrize("opener", lexicon.phrases("movement", "ones_own_openers"))
 def test_every_opener_keeps_the_players_own_voice(opener: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
     """Each of movement.json's ones_own_openers, before a first person, leaves the sentence the player's:
     where they will be, what they will search."""
@@ -80,7 +76,7 @@ def test_every_opener_keeps_the_players_own_voice(opener: str, scenes: Scenes, a
 
 
 @pytest.mark.issue(27)
-@pytest.mark.parametrize("adverb", _entries("ones_own_adverbs"))
+@pytest.mark.parametrize("adverb", lexicon.phrases("movement", "ones_own_adverbs"))
 def test_every_adverb_before_the_place_keeps_the_players_own_voice(
     adverb: str, scenes: Scenes, analyzer: TextAnalyzer
 ) -> None:
