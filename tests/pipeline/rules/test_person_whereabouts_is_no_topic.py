@@ -87,3 +87,12 @@ def _with_topics(hoshizora: Scenario, stage_state: GameState, described: dict[st
     )
     intents = [hoshizora.intents[0].model_copy(update={"id": t, "description": d}) for t, d in described.items()]
     return hoshizora.model_copy(update={"intents": [*hoshizora.intents, *intents]}), state
+
+
+@pytest.mark.round(30)
+def test_a_pause_after_the_person_still_asks_where_they_are(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    ctx = context("真壁さんは、今どちらにいらっしゃるんでしょう", hoshizora, stage_state, analyzer)
+    outcome = person_whereabouts_is_no_topic(SELECTION, ctx)
+    assert outcome is not None and outcome.action == NONE
