@@ -787,3 +787,20 @@ def test_going_back_to_rest_after_a_farewell_leaves(
     )
     assert outcome is not None and outcome.action == LEAVE
     assert farewell_leaves(None, context("じゃあ、ロビーに戻って休みます", hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(30)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_the_eastern_lets_voiced_must_go_with_neba_and_ora_taking_leave(
+    scene: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 30's shonai_ben, hachijo_ben and sado_ben: 帰っべ (the eastern let's voiced after っ), must-go
+    with ねば (そろそろ行かねば), and おら's はこれで before parting talk were read as topics."""
+    leaving = (
+        "日も暮れたし、そろそろ帰っべ",
+        "そろそろ行かねば。みなさん、お達者で",
+        "そろそろお暇せねば",
+        "ほんなら、おらはこれで。みんなも元気でな",
+    )
+    staying = ("帰っべか？", "行かねばならぬ理由は何だ？", "おらはこれでいいと思う")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
