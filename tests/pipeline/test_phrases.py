@@ -12,6 +12,7 @@ from app.pipeline.refine import (
     RuleContext,
     ScenarioPhrases,
     agreement_to_invitation,
+    farewell_leaves,
     leave_needs_cue,
     move_needs_movement,
     refusal_to_invitation,
@@ -397,3 +398,20 @@ def test_visiting_a_person_humbly_is_going_to_them(
         "真壁さんに伺えばわかるかな？",
     )
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
+@pytest.mark.round(30)
+def test_a_visit_promised_with_a_scenario_going_word_after_a_farewell_still_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 30's hachijo_ben: おいとまするのー。またおじゃるわ (おじゃる, to come, among the scenario's movement
+    phrases) was no leave: the scenario's going word after the farewell read as going elsewhere. A clause
+    opening on また promises a later visit; the same word without it still goes."""
+    dialect = with_phrases(hoshizora, {"movement": ["ワープする"]})
+    leaving = ("では、失礼します。またワープするよ", "さよなら、またワープします")
+    staying = ("では、失礼します。ワープするよ",)
+    for text in leaving:
+        outcome = farewell_leaves(None, context(text, dialect, stage_state, analyzer))
+        assert outcome is not None and outcome.action == LEAVE, text
+    for text in staying:
+        assert farewell_leaves(None, context(text, dialect, stage_state, analyzer)) is None, text

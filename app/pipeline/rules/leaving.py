@@ -107,6 +107,8 @@ _TURNING_TO = tuple(
     )
 )
 
+_AGAIN = normalize("また")
+
 # Openers that greet before a 失礼します that opens a visit (どうも、失礼します).
 _GREETING_OPENERS = tuple(
     normalize(w) for w in ("どうも", "あの", "あのう", "こんにちは", "こんばんは", "おはようございます")
@@ -152,8 +154,10 @@ def _farewell_before_parting_talk(ctx: RuleContext) -> str | None:
         if "?" in tail or ASKING.search(tail) or turning or any(m in tail for m in ABOUT):
             return None
         rest = ctx.analyzer.analyze(tail)
-        # (…not one that itself leaves: 「じゃ、俺はこれで」（勝手口から帰っていく）)
-        goes = ctx.phrases.said("movement", rest) is not None or has_movement_cue(rest)
+        # (…not one that itself leaves: 「じゃ、俺はこれで」（勝手口から帰っていく）; a clause opening on また
+        # promises to come again and goes nowhere now: おいとまします。またおじゃるわ)
+        onward = ctx.analyzer.analyze("、".join(c for c in PAUSES.split(tail) if c and not c.startswith(_AGAIN)))
+        goes = ctx.phrases.said("movement", onward) is not None or has_movement_cue(onward)
         if tail and ((goes and not has_leave_cue(rest)) or ctx.moves_named(rest, read=False)):
             return None
         said = ctx.analyzer.analyze(head)
