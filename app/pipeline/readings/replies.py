@@ -292,7 +292,8 @@ _REFUSAL_CLOSING = lexicon.pattern("refusal", "closing")
 def says_no(reply: AnalyzedText) -> bool:
     """A no that asks nothing: one opening the reply (いや、まだここを調べたい; after an opener: そしたら、後で
     行く), ending it (危ないよ、やめとこう; 今メイク中だから無理), staying here, sending the other alone, busy,
-    an apology with no yes, or the player's own "I" fine as it is."""
+    an apology with no yes (opening the reply, or closing it after a can't), or the player's own "I" fine as
+    it is."""
     text = trim(reply.norm.lstrip("、。,.!！…‥「」 "))
     if ASKING.search(text):
         return False
@@ -305,6 +306,24 @@ def says_no(reply: AnalyzedText) -> bool:
         or STAYING_HERE.match(last_clause)
         or tells_to_go_alone(last_clause)
         or _BUSY.search(text)
-        or (text.startswith(_APOLOGY) and not says_yes(reply))
+        or ((text.startswith(_APOLOGY) or _sorry_for_a_cant(reply, last_clause)) and not says_yes(reply))
         or DECLINING_ME.match(text)
     )
+
+
+# The negative's dictionary forms (飲めない, 行けん, 食えねえ, 行かぬ), and how long an apology closing a reply
+# may run with what closes it (すみませんね, ごめんなさい).
+_NEGATIVES = frozenset(normalize(w) for w in ("ない", "ず", "ぬ"))
+_APOLOGY_TAIL = 5
+
+
+def _sorry_for_a_cant(reply: AnalyzedText, last_clause: str) -> bool:
+    """An apology in a clause of its own closing the reply, after a can't or won't (酒はあんまり飲めねえ、
+    すまねえ; 今日は行けないんです、ごめんなさい): a polite no. Sorry alone after what was done thanks
+    (気を使わせてしまって、すみません)."""
+    apology = next((a for a in _APOLOGY if last_clause.startswith(a)), None)
+    if apology is None or len(last_clause) - len(apology) > _APOLOGY_TAIL:
+        return False
+    pauses = [i for i, (surface, _, _) in enumerate(reply.tokens) if PAUSES.fullmatch(surface)]
+    before = reply.tokens[: pauses[-1]] if pauses else ()
+    return any(pos == "助動詞" and lemma in _NEGATIVES for _, lemma, pos in before)

@@ -96,3 +96,25 @@ def test_a_no_to_talk_of_what_was_offered_declines_it(
     outcome = refusal_to_offer(None, context("いえ、店長の話はもういいです", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == NONE
     assert refusal_to_offer(None, context("いえ、ギターの話はもういいです", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(30)
+@pytest.mark.parametrize("line", ["今夜、店で一杯やらねえか？", "もう遅い。片付けは明日にするか？"])
+@pytest.mark.parametrize("text", ["酒はあんまり飲めねえ、すまねえ", "いえ、もう少しだけ残ります"])
+def test_a_no_to_won_t_you_or_to_shall_we_make_it_so_is_none(
+    line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 30's hachijo_ben and seisakusho: the eastern won't-you on ねえ (島酒一杯やらねえか？) and a
+    proposal with に and する (続きは明日にするか？) offer; a can't followed by sorry in a clause of its own
+    (…飲めねえのー、すまねえ) or a no (いえ、もう少しだけ残ります…) declined them, and the model read topics."""
+    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.round(30)
+@pytest.mark.parametrize("text", ["わざわざ来てくれて、すみません", "いただきます、すみません", "行けない？ごめん"])
+def test_sorry_after_no_can_t_or_in_a_question_declines_nothing(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    state = after_line(stage_state, "灯", "今夜、店で一杯やらねえか？")
+    assert refusal_to_offer(None, context(text, hoshizora, state, analyzer)) is None
