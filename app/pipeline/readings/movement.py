@@ -765,7 +765,7 @@ def _must(after_verb: tuple[tuple[str, str, str], ...], verb: tuple[str, str, st
     if surfaces[:3] == ["ない", "わけ", "に"]:  # (…には, then いかない: cannot not go)
         return [s for s in surfaces[3:] if s != "は"][:1] in ([c] for c in _CANNOT_NOT)
     # (the eastern ね the analyser reads as ない or ず: 戻らねーと, 行かねば)
-    eastern = bool(clause) and surfaces[0].startswith("ね") and clause[0][1] in _NEGATIVE_LEMMAS
+    eastern = bool(clause) and surfaces[0].startswith("ね") and clause[0][1] in NEGATIVE_LEMMAS
     if eastern and surfaces[1:2] == ["ば"]:
         return True
     if surfaces[1:2] != ["と"] or not (surfaces[0] in ("ない", "ん") or eastern):
@@ -789,12 +789,12 @@ def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     if surface == "ませ" and len(words) > 1:  # (帰りません: ませ, then ん)
         surface, lemma, _ = words[1]
     # (帰らね, 帰らねー: the eastern ね the analyser reads as ない or ず)
-    eastern = surface.startswith("ね") and lemma in _NEGATIVE_LEMMAS
+    eastern = surface.startswith("ね") and lemma in NEGATIVE_LEMMAS
     return surface in _PLAIN_NEGATIVES or (surface == "ん" and lemma == _NEGATIVE_N) or eastern
 
 
 _MEANING_TO = frozenset(normalized_words("気 つもり 予定"))
-_NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
+NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
 _NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 結構 も"))
 _REFRAINED = token_patterns.patterns("movement", "refrained")
 
@@ -807,7 +807,7 @@ def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     if any(token_patterns.starts_with(pattern, words) for pattern in _REFRAINED):
         return True
     if words[:1] and words[0][0] in _MEANING_TO:
-        return any(lemma in _NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])
+        return any(lemma in NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])
     surfaces = [surface for surface, _, _ in words]
     return surfaces[:2] == ["なく", "て"] and bool(surfaces[2:3]) and surfaces[2] in _NO_NEED
 

@@ -10,6 +10,7 @@ from app.pipeline.readings.farewell import without_closing_particles
 from app.pipeline.readings.movement import (
     CONJUNCTIVE,
     MOVE_VERBS,
+    NEGATIVE_LEMMAS,
     SURU,
     TRYING_AUXILIARIES,
     lets,
@@ -311,19 +312,20 @@ def says_no(reply: AnalyzedText) -> bool:
     )
 
 
-# The negative's dictionary forms (飲めない, 行けん, 食えねえ, 行かぬ), and how long an apology closing a reply
-# may run with what closes it (すみませんね, ごめんなさい).
-_NEGATIVES = frozenset(normalize(w) for w in ("ない", "ず", "ぬ"))
+# How long an apology closing a reply may run with what closes it (すみませんね, ごめんなさい).
 _APOLOGY_TAIL = 5
 
 
 def _sorry_for_a_cant(reply: AnalyzedText, last_clause: str) -> bool:
     """An apology in a clause of its own closing the reply, after a can't or won't (酒はあんまり飲めねえ、
     すまねえ; 今日は行けないんです、ごめんなさい): a polite no. Sorry alone after what was done thanks
-    (気を使わせてしまって、すみません)."""
+    (気を使わせてしまって、すみません。); the apology's own negative (すみません) counts for nothing."""
     apology = next((a for a in _APOLOGY if last_clause.startswith(a)), None)
     if apology is None or len(last_clause) - len(apology) > _APOLOGY_TAIL:
         return False
-    pauses = [i for i, (surface, _, _) in enumerate(reply.tokens) if PAUSES.fullmatch(surface)]
-    before = reply.tokens[: pauses[-1]] if pauses else ()
-    return any(pos == "助動詞" and lemma in _NEGATIVES for _, lemma, pos in before)
+    words = list(reply.tokens)
+    while words and words[-1][2] == "補助記号":  # (the marks closing the reply: 。, ！, …)
+        words.pop()
+    pauses = [i for i, (surface, _, _) in enumerate(words) if PAUSES.fullmatch(surface)]
+    before = words[: pauses[-1]] if pauses else []
+    return any(pos == "助動詞" and lemma in NEGATIVE_LEMMAS for _, lemma, pos in before)

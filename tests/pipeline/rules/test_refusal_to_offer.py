@@ -112,7 +112,15 @@ def test_a_no_to_won_t_you_or_to_shall_we_make_it_so_is_none(
 
 
 @pytest.mark.round(30)
-@pytest.mark.parametrize("text", ["わざわざ来てくれて、すみません", "いただきます、すみません", "行けない？ごめん"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "わざわざ来てくれて、すみません",
+        "わざわざ来てくれて、すみません。",  # the apology's own negative, before the closing mark
+        "いただきます、すみません！",
+        "行けない？ごめん",
+    ],
+)
 def test_sorry_after_no_can_t_or_in_a_question_declines_nothing(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
