@@ -323,9 +323,7 @@ def _sorry_for_a_cant(reply: AnalyzedText, last_clause: str) -> bool:
     apology = next((a for a in _APOLOGY if last_clause.startswith(a)), None)
     if apology is None or len(last_clause) - len(apology) > _APOLOGY_TAIL:
         return False
-    words = list(reply.tokens)
-    while words and words[-1][2] == "補助記号":  # (the marks closing the reply: 。, ！, …)
-        words.pop()
+    words = without_closing_marks(reply)  # (a closing 。 or ！ is no pause before the apology)
     pauses = [i for i, (surface, _, _) in enumerate(words) if PAUSES.fullmatch(surface)]
     before = words[: pauses[-1]] if pauses else []
     return any(pos == "助動詞" and lemma in NEGATIVE_LEMMAS for _, lemma, pos in before)
