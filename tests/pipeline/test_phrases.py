@@ -169,6 +169,22 @@ def test_a_scenario_invitation_and_its_yes_and_no(
     assert agreement_to_invitation(None, context("やだぴょろ", dialect, state, analyzer)) is None
 
 
+@pytest.mark.round(31)
+def test_a_scenario_refusal_right_after_a_noun_says_what_the_noun_is(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's bingo_ben lists ええわ (no need) among its refusals; ええ天気じゃのう、川風が気持ちええわ, to an
+    offer of a ride, praised the breeze and declined nothing. After a first person or an adverb it declines."""
+    state = invited(stage_state, "控え室まで、車で乗せちゃろうか？")
+    dialect = with_phrases(hoshizora, {"refusal": ["ええわ"]})
+    for text in ("いや、ええわ", "わしはええわ", "もうええわ"):
+        no = refusal_to_invitation(None, context(text, dialect, state, analyzer))
+        assert no is not None and no.action == NONE, text
+    assert (
+        refusal_to_invitation(None, context("ええ天気じゃのう、川風が気持ちええわ", dialect, state, analyzer)) is None
+    )
+
+
 def test_phrases_load_from_a_scenario_file_and_unknown_kinds_are_refused(tmp_path: Path) -> None:
     source = json.loads((SCENARIO_DIR / "hoshizora.json").read_text(encoding="utf-8"))
     (tmp_path / "good.json").write_text(

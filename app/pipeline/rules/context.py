@@ -68,20 +68,23 @@ class ScenarioPhrases:
 
     def said(self, kind: str, text: AnalyzedText) -> str | None:
         """The first phrase of `kind` the text contains; an agreement only from a word that opens the text or
-        a clause, as a built-in yes (なんだか雨降りそうだっぺな holds んだ and そうだっぺ, and agrees to nothing).
-        Other kinds anywhere: the analyser cuts dialect at odd places (浜行こわい: 浜行 + こわい)."""
+        a clause, as a built-in yes (なんだか雨降りそうだっぺな holds んだ and そうだっぺ, and agrees to nothing);
+        a refusal only from a word that no noun comes right before (川風が気持ちええわ praises the breeze; わしは
+        ええわ, もうええわ decline). Other kinds anywhere: the analyser cuts dialect at odd places (浜行こわい:
+        浜行 + こわい)."""
         phrases: tuple[str, ...] = getattr(self, kind)
         if not phrases:  # (most scenarios list none: the rules ask on every request)
             return None
-        if kind != "agreement":
+        if kind not in ("agreement", "refusal"):
             key = strip_punctuation(text.raw)
             return next((p for p in phrases if p in key), None)
+        said_at = opens_a_clause_at if kind == "agreement" else _after_no_noun
         words = [strip_punctuation(surface) for surface, _, _ in text.tokens]
         return next(
             (
                 phrase
                 for phrase in phrases
-                if any(opens_a_clause_at(text, i) for i in whole_word_starts(phrase, words, to_a_word_end=False))
+                if any(said_at(text, i) for i in whole_word_starts(normalize(phrase), words, to_a_word_end=False))
             ),
             None,
         )
@@ -100,6 +103,10 @@ class ScenarioPhrases:
 
 
 NO_PHRASES = ScenarioPhrases()
+
+
+def _after_no_noun(text: AnalyzedText, index: int) -> bool:
+    return index == 0 or text.tokens[index - 1][2] != "名詞"
 
 
 def _bare_forms(farewells: tuple[str, ...]) -> tuple[str, ...]:

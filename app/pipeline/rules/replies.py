@@ -360,12 +360,16 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
 
 def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
     """The reply goes on to a subject of its own (いや、鍵のことが気になる): it talks about something
-    (のこと, について), or names a topic's required words that the last line did not."""
+    (のこと, について), or names a topic's required words, of a topic the last line did not name by any
+    of them (けの汁、食ってぐが？ → やんた、今腹いっぺぇだ: 腹 and 汁 are the one food topic's)."""
     norm = ctx.text.norm
     if any(marker in norm for marker in ABOUT) and not _talks_of_what_was_offered(ctx.text, line):
         return True
-    named = {normalize(w) for c in ctx.candidates if c.action.kind == "intent" for w in c.words}
-    return any(word in norm and word not in line.norm for word in named if word)
+    for candidate in ctx.candidates:
+        words = [normalize(w) for w in candidate.words if w] if candidate.action.kind == "intent" else []
+        if not any(word in line.norm for word in words) and any(word in norm for word in words):
+            return True
+    return False
 
 
 def _talks_of_what_was_offered(reply: AnalyzedText, line: AnalyzedText) -> bool:

@@ -1586,3 +1586,22 @@ def test_a_yes_to_being_shown_to_someone_goes_where_they_are(
     assert outcome is not None and outcome.action == move("ロビー")
     talk = after_line(state, "灯", "店長なら、何か知ってるかもね")  # no invitation
     assert agreement_to_invitation(None, context("はい、お願いします", hoshizora, talk, analyzer)) is None
+
+
+@pytest.mark.round(31)
+@pytest.mark.parametrize(
+    ("line", "reply"),
+    [
+        ("ロビーまで、車で乗せちゃろうか？", "ほんなら、お願いします"),
+        ("ロビーまで送ってあげようか？", "うん、お願い"),
+        ("一緒にロビーさ来るが？", "んだ、行ぐべ！"),
+    ],
+)
+def test_a_yes_to_shall_i_take_you_or_to_come_asked_in_tohoku_goes(
+    line: str, reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's bingo_ben and shimokita_ben: 運送屋まで、うちの車で乗せちゃろうか？ (Chugoku ちゃろう for
+    てやろう) and なも一緒に港さ来るが？ (Tohoku が for か) invited nowhere, so the yes went nowhere."""
+    state = after_line(stage_state, "灯", line)
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")

@@ -126,3 +126,28 @@ def test_sorry_after_no_can_t_or_in_a_question_declines_nothing(
 ) -> None:
     state = after_line(stage_state, "灯", "今夜、店で一杯やらねえか？")
     assert refusal_to_offer(None, context(text, hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(31)
+def test_a_no_that_names_the_offered_topic_by_another_of_its_words_declines_it(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's shimokita_ben: けの汁…食ってぐが？ offered food, and やんた、今腹いっぺぇだはんで declined it;
+    腹, another of the food topic's words, read as a subject of the reply's own. A word of a topic the line
+    did not name still raises something new."""
+    state = after_line(stage_state, "灯", "新しいセットリスト、見てく？")
+    outcome = refusal_to_offer(None, context("いや、曲はあとでいい", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == NONE
+    assert refusal_to_offer(None, context("いや、それより鍵はあとでいい", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(31)
+@pytest.mark.parametrize("line", ["差し入れのおにぎり、食ってぐが？", "駅まで乗せてやろうか？"])
+def test_a_no_to_a_voiced_will_you_or_to_shall_i_do_it_for_you_is_none(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's shimokita_ben and bingo_ben: the Tohoku will-you voiced (食ってぐが？) and a shall I do it
+    for you (乗せちゃろうか？) offer; やんた (Tohoku いやだ) says no."""
+    state = after_line(stage_state, "灯", line)
+    outcome = refusal_to_offer(None, context("やんた、今はいい", hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == NONE
