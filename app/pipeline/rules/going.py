@@ -717,6 +717,8 @@ _SEEN = ("のほうを", "の方を", "のほうも", "の方も", "の中を", 
 _GOING_WHEN_PROPOSED = lexicon.words("movement", "going_when_proposed")
 _AT_A_TIME = frozenset(normalized_words("とき 時 前 後 あと 際 間 途中 ところ 頃 ころ 次 今度 今日 今夜 明日 あした"))
 _TOWARDS_IT = ("へ", "まで", "のほうへ", "の方へ", "のほうまで", "の方まで")
+# …or that the player walks about (浜を歩いてみる; 商店街の中を散歩しよう), with Kyushu's を, ば (浜ば歩いてみるけん).
+_THROUGH_IT = ("の中を", "のほうを", "の方を", "を", "ば")
 
 # Somewhere else the sentence goes on to do it (ロビーの方が広いけど、ここで話しましょう).
 _HERE_INSTEAD = tuple(normalize(w) for w in ("ここ", "そこ", "こっち", "そっち", "此処"))
@@ -769,7 +771,7 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             seen = seen_as is not None and after[len(seen_as) :].startswith(SEEING)
             after_words = ctx.analyzer.analyze(after).tokens
             # (only with a verb of going: ロビーまで届く声で歌おう, ロビーへ電話してみよう go nowhere)
-            towards = after.startswith(_TOWARDS_IT) and any(
+            towards = after.startswith(_TOWARDS_IT + _THROUGH_IT) and any(
                 lemma in _GOING_WHEN_PROPOSED for _, lemma, _ in after_words
             )
             # (not what was done there, describing a thing: ロビーで拾った鍵、確認させてください)

@@ -169,3 +169,15 @@ def test_trying_staying_or_dropping_by_to_do_something_there_goes_there(
     moving = (f"{place}で話を聞いてみます", f"先に{alias}で待ってようかな", f"{place}で話でも聞いてこうかのう")
     staying = (f"{place}で話を聞いてみました", f"{alias}で待ってよ", f"{place}で話を聞いてみますか")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@pytest.mark.round(31)
+@each_place_and_alias
+def test_walking_about_a_place_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's shashinkan and tsushima_ben: 商店街をもう少し歩いてみるよ and 浜ば歩いてみるけん (Kyushu's ば
+    for を; the western けん, so, closing the try) went nowhere: 歩く went only towards a place (へ, まで)."""
+    moving = (f"{place}をもう少し歩いてみるよ", f"{alias}ば歩いてみるけん", f"{place}の中を散歩しよう")
+    staying = (f"{place}を歩いた", f"{alias}を歩いてみる？", f"{place}を歩いてる人がいた")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)

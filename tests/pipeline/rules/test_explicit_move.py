@@ -884,3 +884,15 @@ def test_a_place_someone_else_is_asked_to_go_to_is_not_gone_to(
     called = "店長が控え室に来てくれって。じゃあ行ってきます"
     outcome = explicit_move(None, context(called, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == move("控え室")
+
+
+@pytest.mark.round(31)
+@each_place_and_alias
+def test_a_going_closed_by_tohoku_hande_goes(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's shimokita_ben: 冷凍倉庫、ちょっと見でくるはんで (はんで: so, read as 班 and で) read as
+    going to describe a noun, and went nowhere."""
+    moving = (f"{place}、ちょっと見でくるはんで", f"{alias}さ行ってくるはんで")
+    staying = (f"{place}さ行ってきたはんで",)
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)

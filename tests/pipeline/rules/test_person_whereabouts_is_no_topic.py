@@ -96,3 +96,14 @@ def test_a_pause_after_the_person_still_asks_where_they_are(
     ctx = context("真壁さんは、今どちらにいらっしゃるんでしょう", hoshizora, stage_state, analyzer)
     outcome = person_whereabouts_is_no_topic(SELECTION, ctx)
     assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.round(31)
+@pytest.mark.parametrize("text", ["真壁って人、今どこにいるの？", "真壁さんは今どこさいる？"])
+def test_someone_called_so_or_asked_with_tohoku_sa_is_asked_where_they_are(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's shimokita_ben: 黒田って人、今どこさいるの？ (what the person is called, and Tohoku's さ for
+    に) read as the broker topic."""
+    outcome = person_whereabouts_is_no_topic(SELECTION, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == NONE

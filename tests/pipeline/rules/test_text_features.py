@@ -165,3 +165,18 @@ def test_a_run_of_closing_marks_closes_one_sentence(text: str, sentences: list[s
     """Round 23's haikyo: cut after each mark, 入るの…？ was a sentence 入るの. and a question mark alone, and a
     question asked with an ellipsis read as none."""
     assert [s.norm for s in sentences_of(analyzer.analyze(text))] == sentences
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(31)
+def test_going_to_greet_someone_named_anywhere_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 31's zeikan: 林社長がお見えでしたら、ちょっとご挨拶してきます named the president as the
+    subject of a condition, then went to greet him; to_see_someone did not know greeting."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "控え室"}})
+    outcome = going_to_a_person(
+        None, context("真壁さんがお見えでしたら、ちょっとご挨拶してきます", hoshizora, state, analyzer)
+    )
+    assert outcome is not None and outcome.action == move("控え室")
+    assert going_to_a_person(None, context("真壁さんにはもうご挨拶してきた", hoshizora, state, analyzer)) is None
