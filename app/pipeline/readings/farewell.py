@@ -114,7 +114,7 @@ def before_a_parting_wish(raw: str) -> str | None:
 def ending_farewell(text: AnalyzedText) -> str | None:
     """The farewell the text ends with, unless it is asked or talked about (失礼しますって言うの？). A
     parting wish may follow it (じゃ、あとでな。頑張れよ); alone, a wish is no farewell."""
-    trimmed = plain_speech(trim(text.norm))
+    trimmed = plain_speech(trim(_read_long(text.norm)))
     if (closing := _CLOSING_SENTENCE.search(trimmed)) is not None:
         return closing.group(1)
     # A wish in a clause of its own, with what it wishes for (失礼します、見回り頑張ってください).
@@ -158,6 +158,21 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     return _farewell_at_end(norm) or _setting_out(PAUSES.split(norm)[-1])
 
 
+# A closing particle typed drawn out (帰るけぇ, 休ませてもらうのー), read long (けえ, のう): plain speech would cut
+# it to one that asks (け, の). speech.json's drawn_out_endings, each also a farewell's closing particle.
+_LONG_ENDINGS = lexicon.phrases("speech", "drawn_out_endings")
+_DRAWN_OUT_ENDINGS = tuple(
+    (re.compile(f"{re.escape(w[:-1])}[{w[-1]}ぁぃぅぇぉー〜~]+(?=\\W*$)"), w) for w in _LONG_ENDINGS
+)
+
+
+def _read_long(norm: str) -> str:
+    for drawn_out, word in _DRAWN_OUT_ENDINGS:
+        if drawn_out.search(norm):
+            return drawn_out.sub(word, norm)
+    return norm
+
+
 # …and で, which closes a sentence in Kansai, Shinshu and Nagoya speech (お先に失礼するで), ちゃ in
 # Toyama's (これで失礼するちゃ), an old man's での (お先に失礼しますでの), the copula after a farewell that
 # is no verb (今日はここまでだ, だよ), and a polite です after one, as plain speech reads a young man's っす
@@ -165,6 +180,7 @@ def ending_farewell(text: AnalyzedText) -> str | None:
 # promise (また明日、学校で), and ちゃ ends 帰らなくちゃ; a promise drops only ちゃ and での.
 FAREWELL_END_PARTICLES = (
     *SENTENCE_END_PARTICLES,
+    *(word for word in _LONG_ENDINGS if word not in SENTENCE_END_PARTICLES),
     "で",
     "ちゃ",
     "での",

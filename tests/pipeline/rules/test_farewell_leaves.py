@@ -804,3 +804,13 @@ def test_the_eastern_lets_voiced_must_go_with_neba_and_ora_taking_leave(
     )
     staying = ("帰っべか？", "行かねばならぬ理由は何だ？", "おらはこれでいいと思う")
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.round(31)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_closing_particle_drawn_out_is_read_long(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 31's bingo_ben and round 30's hachijo_ben: わしゃ帰るけぇ and 休ませてもらうのー, read by plain
+    speech as 帰るけ and もらうの, which ask; the drawn-out けえ (so) and のう close a farewell."""
+    leaving = ("ほいじゃあ、わしゃ帰るけぇ。邪魔したの", "今日はもう休ませてもらうのー", "ほんなら帰るのぉ。")
+    staying = ("もう帰るのー？", "帰るけ？", "もう帰るの？")
+    assert_farewells(leaving, staying, *scenes[scene], analyzer)
