@@ -40,7 +40,7 @@ class ScenarioPhrases:
     """A scenario's `phrases`, each without punctuation as texts are compared: what they add to the
     built-in lexicon for that scenario only. A farewell counts at the end of the text (after it, only a
     sentence-end particle, or a parting wish in a clause of its own); an agreement opening the text or a
-    clause; the other kinds anywhere in it."""
+    clause; a refusal where no noun comes right before it; the other kinds anywhere in it."""
 
     farewell: tuple[str, ...] = ()
     invitation: tuple[str, ...] = ()
