@@ -167,6 +167,7 @@ _DRAWN_OUT_ENDINGS = tuple(
 
 
 def _read_long(norm: str) -> str:
+    """`norm` with a drawn-out closing particle at its end (closing marks after it kept) written long."""
     for drawn_out, word in _DRAWN_OUT_ENDINGS:
         if drawn_out.search(norm):
             return drawn_out.sub(word, norm)

@@ -106,6 +106,8 @@ NO_PHRASES = ScenarioPhrases()
 
 
 def _after_no_noun(text: AnalyzedText, index: int) -> bool:
+    """Whether the text's word at `index` starts it or follows a word that is no noun: a noun right before a
+    refusal phrase is what it says is good or unneeded (川風が気持ちええわ), not a no."""
     return index == 0 or text.tokens[index - 1][2] != "名詞"
 
 
