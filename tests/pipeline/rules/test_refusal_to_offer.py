@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.actions import NONE
-from app.pipeline.refine import refusal_to_offer
+from app.pipeline.refine import Outcome, refusal_to_offer
 from app.scenario import Scenario
 from app.schemas import GameState
 from app.text import TextAnalyzer
@@ -27,12 +27,17 @@ OFFERS = [
 ]
 
 
+def reply_to(line: str, text: str, scenario: Scenario, state: GameState, analyzer: TextAnalyzer) -> Outcome | None:
+    """`refusal_to_offer` on `text`, said after 灯's `line`."""
+    return refusal_to_offer(None, context(text, scenario, after_line(state, "灯", line), analyzer))
+
+
 @pytest.mark.parametrize("line", OFFERS)
 @pytest.mark.parametrize("text", ["いえ、後で結構です", "いや、今はいいです", "ううん、遠慮しとく"])
 def test_a_no_to_an_offer_is_none(
     line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    outcome = reply_to(line, text, hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
 
 
@@ -44,7 +49,7 @@ def test_a_no_to_something_offered_to_be_done_with_a_thing_is_none(
 ) -> None:
     """Round 24's sennyuu: 机の引き出しは電子錠。開ける？ offers the player to open it (offer.json), and
     いや、引き出しはいい declines; the model had read the drawer as the locks topic."""
-    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    outcome = reply_to(line, text, hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
 
 
@@ -55,9 +60,7 @@ def test_a_no_to_an_offer_with_a_remark_after_it_is_none(
 ) -> None:
     """Round 27's shokubutsuen: 温度ログ、見ます？ちょっと変なんですよ。 offers, then remarks; いえ、ログは
     あとで結構です declined (the model read the log topic). The line's last question is what it offers."""
-    outcome = refusal_to_offer(
-        None, context("いえ、あとで結構です", hoshizora, after_line(stage_state, "灯", line), analyzer)
-    )
+    outcome = reply_to(line, "いえ、あとで結構です", hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
 
 
@@ -74,16 +77,14 @@ def test_a_no_to_an_offer_with_a_remark_after_it_is_none(
 def test_a_no_that_asks_leaves_or_goes_and_a_yes_are_left_alone(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "灯", OFFERS[0])
-    assert refusal_to_offer(None, context(text, hoshizora, state, analyzer)) is None
+    assert reply_to(OFFERS[0], text, hoshizora, stage_state, analyzer) is None
 
 
 @pytest.mark.parametrize("line", ["昨日の夜、どこにいたの？", "ギター、見つかった？", "リハ、お疲れさま。"])
 def test_a_no_to_a_line_that_offers_nothing_is_left_to_the_model(
     line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "灯", line)
-    assert refusal_to_offer(None, context("いや、まだ", hoshizora, state, analyzer)) is None
+    assert reply_to(line, "いや、まだ", hoshizora, stage_state, analyzer) is None
 
 
 @pytest.mark.round(21)
@@ -92,10 +93,10 @@ def test_a_no_to_talk_of_what_was_offered_declines_it(
 ) -> None:
     """nagasaki_ben (round 21): いえ、佐吉の話はもうよかです to an offer to talk of 佐吉 declines; a no that
     talks of something the offer did not name goes on to a subject of its own."""
-    state = after_line(stage_state, "灯", "店長のことで、私が知っていることをお話ししましょうか？")
-    outcome = refusal_to_offer(None, context("いえ、店長の話はもういいです", hoshizora, state, analyzer))
+    offer = "店長のことで、私が知っていることをお話ししましょうか？"
+    outcome = reply_to(offer, "いえ、店長の話はもういいです", hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
-    assert refusal_to_offer(None, context("いえ、ギターの話はもういいです", hoshizora, state, analyzer)) is None
+    assert reply_to(offer, "いえ、ギターの話はもういいです", hoshizora, stage_state, analyzer) is None
 
 
 @pytest.mark.round(30)
@@ -107,7 +108,7 @@ def test_a_no_to_won_t_you_or_to_shall_we_make_it_so_is_none(
     """Round 30's hachijo_ben and seisakusho: the eastern won't-you on ねえ (島酒一杯やらねえか？) and a
     proposal with に and する (続きは明日にするか？) offer; a can't followed by sorry in a clause of its own
     (…飲めねえのー、すまねえ) or a no (いえ、もう少しだけ残ります…) declined them, and the model read topics."""
-    outcome = refusal_to_offer(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    outcome = reply_to(line, text, hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
 
 
@@ -124,8 +125,7 @@ def test_a_no_to_won_t_you_or_to_shall_we_make_it_so_is_none(
 def test_sorry_after_no_can_t_or_in_a_question_declines_nothing(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    state = after_line(stage_state, "灯", "今夜、店で一杯やらねえか？")
-    assert refusal_to_offer(None, context(text, hoshizora, state, analyzer)) is None
+    assert reply_to("今夜、店で一杯やらねえか？", text, hoshizora, stage_state, analyzer) is None
 
 
 @pytest.mark.round(31)
@@ -135,10 +135,10 @@ def test_a_no_that_names_the_offered_topic_by_another_of_its_words_declines_it(
     """Round 31's shimokita_ben: けの汁…食ってぐが？ offered food, and やんた、今腹いっぺぇだはんで declined it;
     腹, another of the food topic's words, read as a subject of the reply's own. A word of a topic the line
     did not name still raises something new."""
-    state = after_line(stage_state, "灯", "新しいセットリスト、見てく？")
-    outcome = refusal_to_offer(None, context("いや、曲はあとでいい", hoshizora, state, analyzer))
+    offer = "新しいセットリスト、見てく？"
+    outcome = reply_to(offer, "いや、曲はあとでいい", hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
-    assert refusal_to_offer(None, context("いや、それより鍵はあとでいい", hoshizora, state, analyzer)) is None
+    assert reply_to(offer, "いや、それより鍵はあとでいい", hoshizora, stage_state, analyzer) is None
 
 
 @pytest.mark.round(31)
@@ -148,6 +148,5 @@ def test_a_no_to_a_voiced_will_you_or_to_shall_i_do_it_for_you_is_none(
 ) -> None:
     """Round 31's shimokita_ben and bingo_ben: the Tohoku will-you voiced (食ってぐが？) and a shall I do it
     for you (乗せちゃろうか？) offer; やんた (Tohoku いやだ) says no."""
-    state = after_line(stage_state, "灯", line)
-    outcome = refusal_to_offer(None, context("やんた、今はいい", hoshizora, state, analyzer))
+    outcome = reply_to(line, "やんた、今はいい", hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
