@@ -365,11 +365,8 @@ def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
     norm = ctx.text.norm
     if any(marker in norm for marker in ABOUT) and not _talks_of_what_was_offered(ctx.text, line):
         return True
-    for candidate in ctx.candidates:
-        words = [normalize(w) for w in candidate.words if w] if candidate.action.kind == "intent" else []
-        if not any(word in line.norm for word in words) and any(word in norm for word in words):
-            return True
-    return False
+    topics = [[normalize(w) for w in c.words if w] for c in ctx.candidates if c.action.kind == "intent"]
+    return any(not any(w in line.norm for w in words) and any(w in norm for w in words) for words in topics)
 
 
 def _talks_of_what_was_offered(reply: AnalyzedText, line: AnalyzedText) -> bool:
