@@ -431,3 +431,17 @@ def test_a_visit_promised_with_a_scenario_going_word_after_a_farewell_still_leav
         assert outcome is not None and outcome.action == LEAVE, text
     for text in staying:
         assert farewell_leaves(None, context(text, dialect, stage_state, analyzer)) is None, text
+
+
+@pytest.mark.round(32)
+def test_a_then_that_starts_like_a_scenario_yes_agrees_to_nothing(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 32's kesennuma_ben lists んだ among its yeses; ごっそさん。んだらおれ帰っから (thanks for the meal;
+    well then, I'm off home) opens its clause with んだら, "well then", and went where the last line invited
+    (a false move). A longer opener that begins as the phrase does is not the phrase."""
+    state = invited(stage_state, "控え室、一緒に見に行ってみる？")
+    dialect = with_phrases(hoshizora, {"agreement": ["んだ"]})
+    assert agreement_to_invitation(None, context("ごっそさん。んだらおれ帰っから", dialect, state, analyzer)) is None
+    yes = agreement_to_invitation(None, context("ごっそさん。んだ、行ぐべ", dialect, state, analyzer))
+    assert yes is not None and yes.action == Action("move", "控え室")

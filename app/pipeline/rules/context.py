@@ -21,6 +21,7 @@ from app.pipeline.readings.movement import (
 from app.pipeline.readings.replies import is_invitation
 from app.pipeline.readings.stage import Staged, staged
 from app.pipeline.readings.text import (
+    INTERJECTIONS,
     SENTENCE_END_PARTICLES,
     kana_readings,
     mentioned_moves,
@@ -84,7 +85,10 @@ class ScenarioPhrases:
             (
                 phrase
                 for phrase in phrases
-                if any(said_at(text, i) for i in whole_word_starts(normalize(phrase), words, to_a_word_end=False))
+                if any(
+                    said_at(text, i) and not _opens_a_longer_opener(words[i:], normalize(phrase))
+                    for i in whole_word_starts(normalize(phrase), words, to_a_word_end=False)
+                )
             ),
             None,
         )
@@ -103,6 +107,13 @@ class ScenarioPhrases:
 
 
 NO_PHRASES = ScenarioPhrases()
+
+
+def _opens_a_longer_opener(words: list[str], phrase: str) -> bool:
+    """Whether the words from the phrase's start open with a longer opener that starts as the phrase does: a
+    then (んだら, んだば) is not the yes (んだ) it begins with, nor is a well-then a no."""
+    said = "".join(words)
+    return any(len(o) > len(phrase) and o.startswith(phrase) and said.startswith(o) for o in INTERJECTIONS)
 
 
 def _after_no_noun(text: AnalyzedText, index: int) -> bool:

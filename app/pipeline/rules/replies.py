@@ -16,6 +16,7 @@ from app.pipeline.readings.movement import (
     has_movement_cue,
     lets,
     lets_asked,
+    puts_off,
 )
 from app.pipeline.readings.replies import (
     ASKING,
@@ -158,6 +159,9 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     if parts_at_the_end(reply):
         return None
     if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
+        return None
+    # (a yes that puts it off goes later, not now: うん、明日にしよう; んだな、飯食ってがらにすっぺ)
+    if puts_off(reply):
         return None
     if DECLINING_ME.match(trim(reply.norm)):
         return None

@@ -1605,3 +1605,24 @@ def test_a_yes_to_shall_i_take_you_or_to_come_asked_in_tohoku_goes(
     state = after_line(stage_state, "灯", line)
     outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
+
+
+@pytest.mark.round(32)
+@pytest.mark.parametrize(
+    ("line", "yes", "later"),
+    [
+        ("ロビーの方も見ておかれますか？", "ええ、見に行きましょう", "ええ、お茶を飲んでからにします"),
+        ("これから一緒にロビーさ行ぐすか？", "んだっちゃ、行ぎましょ", "んだな、飯食ってがらにすっぺ"),
+        ("ロビーに行ってみない？", "うん、行こう", "うん、明日にしよう"),
+    ],
+)
+def test_a_yes_goes_unless_it_puts_the_going_off(
+    line: str, yes: str, later: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 32's kamamoto and kesennuma_ben: an honorific offer to look beforehand (薪小屋の方も見ておかれますか？)
+    and the Tohoku polite will-you (魚市場さ行ぐすか？) invited nowhere, so the yes went nowhere; a yes that
+    puts the going off until after a meal (んだな、飯食ってがらにすっぺ) went at once (a false move)."""
+    state = after_line(stage_state, "灯", line)
+    outcome = agreement_to_invitation(None, context(yes, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    assert agreement_to_invitation(None, context(later, hoshizora, state, analyzer)) is None
