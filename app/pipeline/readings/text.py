@@ -487,13 +487,33 @@ _NOT_BUT = lexicon.phrases("speech", "not_but")
 _SUBJECT_MARKERS = ("", *normalized_words("の話 のこと について の件 は の話は のことは"))
 
 
+# …or put off to go on to another first (足跡はあとで見るから、先に箱を…): app/lexicon/speech.json's later_first,
+# after は and what may name a subject before it.
+_LATER_FIRST = lexicon.phrases("speech", "later_first")
+_TOPIC_MARKERS = normalized_words("は の話は のことは の件は")
+_CLAUSE_END = re.compile(r"[、,。.!?…]+")
+
+
 def set_aside(norm: str, name: str) -> bool:
-    """Every mention of `name` in the text sets it aside (彗星じゃなくて、佐伯さん本人のことを教えて): the
-    text asks about something else. One mention that does not (停電のことは権藤さんじゃなくて、あなたに聞き
-    たい sets aside the person asked, not the power cut) keeps it."""
+    """Every mention of `name` in the text sets it aside (彗星じゃなくて、佐伯さん本人のことを教えて), or puts it
+    off in a clause the text goes on from (足跡はあとで見るけぇ、先に箱を調べさせて): the text asks about
+    something else. One mention that does not (停電のことは権藤さんじゃなくて、あなたに聞きたい sets aside the
+    person asked, not the power cut; 鍵はあとで返すね puts off nothing else) keeps it."""
     mentions = [i for i in range(len(norm)) if norm.startswith(name, i)]
     setting_aside = tuple(f"{marker}{not_but}" for marker in _SUBJECT_MARKERS for not_but in _NOT_BUT)
-    return bool(mentions) and all(norm[i + len(name) :].startswith(setting_aside) for i in mentions)
+    putting_off = tuple(f"{marker}{later}" for marker in _TOPIC_MARKERS for later in _LATER_FIRST)
+    return bool(mentions) and all(
+        norm[i + len(name) :].startswith(setting_aside) or _put_off_first(norm[i + len(name) :], putting_off)
+        for i in mentions
+    )
+
+
+def _put_off_first(rest: str, putting_off: tuple[str, ...]) -> bool:
+    """Whether `rest`, what follows a name, puts it off and the text goes on to something else after its clause."""
+    if not rest.startswith(putting_off):
+        return False
+    closed = _CLAUSE_END.search(rest)
+    return closed is not None and bool(_CLAUSE_END.sub("", rest[closed.end() :]))
 
 
 def last_sentence_closes_on(text: AnalyzedText, patterns: tuple[token_patterns.TokenPattern, ...]) -> bool:

@@ -361,9 +361,16 @@ def topic_needs_speech(action: Action | None, ctx: RuleContext) -> Outcome | Non
 _WHEREABOUTS = lexicon.pattern("place_question", "whereabouts")
 
 
+# What closes a clause the question of where comes after: a sentence, or a clause that gives the background
+# (市長が子育て支援に力を入れていると伺いましたが、市長室はどちらでしょうか; …ので、…; …けど、…).
+_BEFORE_THE_QUESTION = re.compile(r"([。.!?]|(が|けど|けれど|けれども|ので|から)、)")
+
+
 def _names_the_topic(norm: str, asked: list[str], action: Action, candidate: Candidate | None) -> bool:
-    """The text names the topic by its id or a word outside the names whose whereabouts it asks."""
-    said = norm
+    """The text names the topic by its id or a word outside the names whose whereabouts it asks, in the
+    clause that asks it: a topic named in the background before it is not asked about."""
+    first = min((norm.find(name) for name in asked if name in norm), default=0)
+    said = norm[max((m.end() for m in _BEFORE_THE_QUESTION.finditer(norm, 0, first)), default=0) :]
     for name in sorted(asked, key=len, reverse=True):
         said = said.replace(name, "\0")
     named_by = (action.target or "", *(candidate.words if candidate else ()))

@@ -65,3 +65,17 @@ def test_a_topic_about_where_things_are_stays(
     )
     ctx = context("控え室ってどこにあるんですか", hoshizora, state, analyzer)
     assert place_whereabouts_is_no_topic(Action("intent", "ギター紛失"), ctx) is None
+
+
+@pytest.mark.round(32)
+def test_a_topic_named_in_the_background_before_the_question_is_not_asked(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 32's shiyakusho: 市長が子育て支援に力を入れていると伺いましたが、市長室はどちらでしょうか read as the
+    childcare topic (0.51). The topic named in a clause before the question of where (…が、; …けど、; a sentence
+    of its own) is background; named in the question, it stays."""
+    for text in ("選曲の相談で来たんですが、控え室はどちらでしょうか", "セトリの件は聞いた。控え室ってどこ？"):
+        outcome = place_whereabouts_is_no_topic(SELECTION, context(text, hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
+    for text in ("控え室で流す曲ってどこにある？", "控え室はどこ？選曲の相談をしたいので"):
+        assert place_whereabouts_is_no_topic(SELECTION, context(text, hoshizora, stage_state, analyzer)) is None, text

@@ -49,3 +49,36 @@ def test_a_topic_asked_about_stays(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert topic_set_aside(SETLIST, context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(32)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "選曲はあとで聞くから、先に機材のことを教えて",
+        "セトリの話は後回しにして、昨日の夜のことを",
+        "曲のことはまた今度で、いまは鍵の管理について",
+    ],
+)
+def test_a_topic_put_off_for_another_drops_out(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 32's iwami_ben: 足跡は後で見るけぇ、先に箱を調べさせてや (the footprints later, the box first) read as
+    the footprints. A topic put off in a clause the text goes on from is not the one asked about."""
+    outcome = topic_set_aside(SETLIST, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == NONE and outcome.rule in NOT_A_READING
+
+
+@pytest.mark.round(32)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "選曲はあとで相談しよう",  # nothing else after it
+        "機材はあとで見るから、先に選曲の話をしよう",  # another thing put off for this topic
+        "あとで選曲の話をしよう",
+    ],
+)
+def test_a_topic_put_off_for_nothing_else_stays(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert topic_set_aside(SETLIST, context(text, hoshizora, stage_state, analyzer)) is None
