@@ -47,6 +47,7 @@ def test_what_follows_a_correction_is_what_the_player_meant(
         "それは違うと思います",
         "鍵は閉まってた。でも休憩の前にギターを替えてるはずだから……誰が最後に見たの？",  # a doubt, reasoning on
         "い、いや…ぼ、僕は控え室で待ってます…",  # a stammer is nothing said before
+        pytest.param("犯人は、やっぱり灯ちゃんなの？", marks=pytest.mark.round(32)),  # as expected, after a topic
     ],
 )
 def test_what_is_no_correction_is_read_as_typed(typed: str, analyzer: TextAnalyzer, hoshizora: Scenario) -> None:
