@@ -133,11 +133,21 @@ REASON_ENDINGS = ("ので", "んで", "から", "けん", "し")
 _FOLLOWING = re.compile(r"(つい|付い)て((い|行)?(く(?!な)|き(?!ませ|たくな))|(まい|参)(る|り(?!ませ)))")
 
 
+# Thanks as a clause of their own before a yes (恐れ入ります。ぜひご案内を…): agreement.json's thanks_first.
+_THANKS_FIRST = frozenset(lexicon.phrases("agreement", "thanks_first"))
+
+
 def leads_to_going(clause: AnalyzedText) -> bool:
-    """A clause before a yes in a longer reply: an opener (そうですね), a yes itself, a concession, a reason
-    or a stutter (べ、別に)."""
+    """A clause before a yes in a longer reply: an opener (そうですね), thanks (恐れ入ります), a yes itself, a
+    concession, a reason or a stutter (べ、別に)."""
     plain = strip_punctuation(clause.norm)
-    return len(plain) <= 2 or plain in INTERJECTIONS or plain.endswith(_CONCESSIVE + REASON_ENDINGS) or says_yes(clause)
+    return (
+        len(plain) <= 2
+        or plain in INTERJECTIONS
+        or plain in _THANKS_FIRST
+        or plain.endswith(_CONCESSIVE + REASON_ENDINGS)
+        or says_yes(clause)
+    )
 
 
 def gives_a_reason(sentence: AnalyzedText) -> bool:

@@ -1626,3 +1626,25 @@ def test_a_yes_goes_unless_it_puts_the_going_off(
     outcome = agreement_to_invitation(None, context(yes, hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
     assert agreement_to_invitation(None, context(later, hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(32)
+@pytest.mark.parametrize(
+    "reply",
+    [
+        "恐れ入ります。ぜひご案内をお願いいたします。",
+        "ありがとうございます。ぜひお願いします",
+        "だんだん。ほんなら、お願いします",
+    ],
+)
+def test_thanks_before_a_yes_go_along(
+    reply: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 32's shiyakusho: 恐れ入ります。ぜひご案内をお願いいたします。 to このままご案内いたしましょうか went
+    nowhere: thanks as a clause of their own did not lead to the yes as an opener does. Thanks before a no, or
+    alone, still go nowhere."""
+    state = after_line(stage_state, "灯", "ロビーまでご案内いたしましょうか。")
+    outcome = agreement_to_invitation(None, context(reply, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    for text in ("ありがとうございます。でも、今日はやめておきます", "恐れ入ります"):
+        assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
