@@ -348,18 +348,22 @@ def _plain_lets(ctx: RuleContext) -> AnalyzedText:
 
 
 def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | None:
-    """A no (いや、まだここを調べたい) to a line that invites the player to a reachable place is neither
-    that move nor a topic: the model read 調べたい as a question about the suspect. A no that goes on
-    to ask something (いや、それより鍵のことを教えて) is left to the model."""
+    """A no (いや、まだここを調べたい), or a reply that puts the going off (うん、明日にしよう), to a line
+    that invites the player to a reachable place is neither that move nor a topic: the model read 調べたい
+    as a question about the suspect. A no that goes on to ask something (いや、それより鍵のことを教えて) is
+    left to the model."""
     invited = _invitation(ctx)
     if invited is None or ASKING.search(trim(ctx.text.norm.lstrip("、。,.!！…‥「」 "))):
         return None
     place, _ = invited
     if (own := ctx.phrases.said("refusal", ctx.text)) is not None:
         return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target} 「{own}」")
-    if not says_no(ctx.text):
-        return None
-    return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
+    if says_no(ctx.text):
+        return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
+    # (a yes that puts the going off goes nowhere now either: うん、明日にしよう; 飯食ってからにする)
+    if puts_off(ctx.text):
+        return Outcome(NONE, "refusal_to_invitation", f"puts off the invitation to {place.action.target}")
+    return None
 
 
 def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:

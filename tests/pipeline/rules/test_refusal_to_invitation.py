@@ -1,7 +1,7 @@
-"""`refusal_to_invitation`: A no (いや、まだここを調べたい) to a line that invites
-the player to a reachable place is neither that move nor a topic: the
-model read 調べたい as a question about the suspect. A no that goes on to
-ask something (いや、それより鍵のことを教えて) is left to the model.
+"""`refusal_to_invitation`: A no (いや、まだここを調べたい), or a reply that puts the going off
+(うん、明日にしよう), to a line that invites the player to a reachable place is neither that move nor a
+topic: the model read 調べたい as a question about the suspect. A no that goes on to ask something
+(いや、それより鍵のことを教えて) is left to the model.
 
 Each test: the failure the rule prevents, or a near miss that must not trigger it; `round(n)` marks the
 evaluation round whose held-out sets found it."""
@@ -86,3 +86,20 @@ def test_staying_here_declines(scene: str, invited_scenes: Scenes, analyzer: Tex
         assert outcome is not None and outcome.action == NONE, text
     for text in ("ここで待ってたのは誰？", "ここで待ってたのは湊さんだよ", "ここにいるのは湊さんだけ"):
         assert refusal_to_invitation(None, context(text, scenario, state, analyzer)) is None, text
+
+
+@pytest.mark.round(32)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+@pytest.mark.parametrize(
+    "text", ["うん、明日にしよう", "ええ、お茶を飲んでからにします", "んだな、飯食ってがらにすっぺ"]
+)
+def test_a_yes_that_puts_the_going_off_goes_nowhere(
+    scene: str, text: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """A yes that puts the going off (うん、明日にしよう) made agreement_to_invitation stand aside (round 32)
+    but was no no here, so the model, which sees no going put off, chose: the place or a topic it names."""
+    scenario, state = invited_scenes[scene]
+    outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
+    assert outcome is not None and outcome.action == NONE, text
+    for going in ("うん、行こう", "ええ、すぐに行きましょう"):
+        assert refusal_to_invitation(None, context(going, scenario, state, analyzer)) is None, going
