@@ -445,3 +445,21 @@ def test_a_then_that_starts_like_a_scenario_yes_agrees_to_nothing(
     assert agreement_to_invitation(None, context("ごっそさん。んだらおれ帰っから", dialect, state, analyzer)) is None
     yes = agreement_to_invitation(None, context("ごっそさん。んだ、行ぐべ", dialect, state, analyzer))
     assert yes is not None and yes.action == Action("move", "控え室")
+
+
+@pytest.mark.round(33)
+def test_going_to_talk_with_someone_goes_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 33's hataya: talking with someone and coming back (…とお話ししてまいります) went nowhere, for
+    movement.json's to_see_someone knew seeing, fetching and greeting but not talking or consulting, nor
+    the humble まいる after them. Talked with already, or asked of another, it does not go."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = (
+        "店長とちょっと話してくる",
+        "真壁さんとお話ししてまいります",
+        "店長に相談してきます",
+        "真壁さんにご挨拶してまいります",
+    )
+    staying = ("店長とはもう話してきました", "店長と話してきてくれる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)

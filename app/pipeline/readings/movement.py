@@ -755,7 +755,7 @@ def _in_its_clause(after_verb: tuple[tuple[str, str, str], ...]) -> tuple[tuple[
 
 
 def _must(after_verb: tuple[tuple[str, str, str], ...], verb: tuple[str, str, str] | None = None) -> bool:
-    """戻らないと(ね), 行かないといけない, 行かんと, 行かないわけにはいかない: "I must go", not a negation;
+    """戻らないと(ね), 行かないといけない, 行かんと, 帰らんば, 行かないわけにはいかない: "I must go", not a negation;
     with the `verb`, a negative taken back (行かないわけない) or nothing but going (戻るしかない):
     movement.json's affirmed."""
     clause = _in_its_clause(after_verb)
@@ -764,9 +764,9 @@ def _must(after_verb: tuple[tuple[str, str, str], ...], verb: tuple[str, str, st
     surfaces = [surface for surface, _, _ in clause]
     if surfaces[:3] == ["ない", "わけ", "に"]:  # (…には, then いかない: cannot not go)
         return [s for s in surfaces[3:] if s != "は"][:1] in ([c] for c in _CANNOT_NOT)
-    # (the eastern ね the analyser reads as ない or ず: 戻らねーと, 行かねば)
+    # (the eastern ね the analyser reads as ない or ず: 戻らねーと, 行かねば; Kyushu's ん with ば: 帰らんば)
     eastern = bool(clause) and surfaces[0].startswith("ね") and clause[0][1] in NEGATIVE_LEMMAS
-    if eastern and surfaces[1:2] == ["ば"]:
+    if (eastern or surfaces[:1] == ["ん"]) and surfaces[1:2] == ["ば"]:
         return True
     if surfaces[1:2] != ["と"] or not (surfaces[0] in ("ない", "ん") or eastern):
         return False

@@ -246,6 +246,8 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
     to_see_someone = any(
         marker in said for said in (norm, _without_pauses_and_adverbs(ctx.text)) for marker in _TO_SEE_SOMEONE
     )
+    # (a name is looked for outside those words: テキ, read てき, is no one inside 話してきます)
+    unsaid = _blanked(norm, tuple(marker for marker in _TO_SEE_SOMEONE if marker in norm))
     found = set()
     for character, names in _absent(ctx, elsewhere):
         # (with a plural after the name: 汐里さんたちのところへ行ってくる; or what they are called: 拓海って子)
@@ -255,7 +257,7 @@ def _people_gone_to(ctx: RuleContext, elsewhere: dict[str, str]) -> set[tuple[st
         said, going, calling = (
             [_blanked(s, longer) for s in moving],
             [_blanked(s, longer) for s in visiting],
-            _blanked(norm, longer),
+            _blanked(unsaid, longer),
         )
         directed = any(_after_the_name(s, c, p) for c in called for p in _TO_THE_PERSON for s in said) or any(
             _after_the_name(s, c, p) for c in called for p in TO_THEIR_PLACE for s in going

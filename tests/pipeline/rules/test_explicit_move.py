@@ -896,3 +896,20 @@ def test_a_going_closed_by_tohoku_hande_goes(
     moving = (f"{place}、ちょっと見でくるはんで", f"{alias}さ行ってくるはんで")
     staying = (f"{place}さ行ってきたはんで",)
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(33)
+@each_place_and_alias
+def test_someone_s_being_there_wondered_about_is_no_move(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 33's kajiya: someone's being at a place wondered about (…今日は店に来てるのかな) was the move
+    there, for movement.json's guess_of_a_state knew かも, みたい and はず but no wondering. The player's
+    own going ahead (先に…行ってるね) still moves."""
+    moving = (f"先に{place}に行ってるね", f"{alias}に行こうかな")
+    staying = (
+        f"湊さん、今日は{place}に来てるのかな",
+        f"もう{alias}に戻ってるかしら",
+        f"湊くん、{place}に着いてるだろう",
+    )
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)

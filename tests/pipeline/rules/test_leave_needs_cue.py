@@ -492,3 +492,18 @@ def test_going_back_to_where_one_stays_lets_a_leave_stand(
     someone else's going back is no cue."""
     vetoed = leave_needs_cue(LEAVE, context(text, hoshizora, stage_state, analyzer)) is not None
     assert vetoed is not cue, text
+
+
+@pytest.mark.round(33)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("もう帰らんば、暗うなるけん", True),
+        ("そろそろ行かんばならん", True),
+        ("まだ帰らん", False),
+    ],
+)
+def test_a_kyushu_must_go_is_a_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
+    """Round 33's goto_ben: 帰らんば (Kyushu's ん and ば: "must go home") was read as a plain negative, so
+    the veto overturned the model's leave. A plain negative is still no cue."""
+    assert has_leave_cue(analyzer.analyze(text)) is cue, text

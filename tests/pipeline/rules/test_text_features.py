@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from app.pipeline.candidates import build_candidates
+from app.pipeline.readings.movement import has_movement_cue
 from app.pipeline.readings.text import (
     lcs_length,
     longest_shared_phrase,
@@ -180,3 +181,11 @@ def test_going_to_greet_someone_named_anywhere_goes_to_them(
     )
     assert outcome is not None and outcome.action == move("控え室")
     assert going_to_a_person(None, context("真壁さんにはもうご挨拶してきた", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.round(33)
+@pytest.mark.parametrize("text", ["行く、ないよ", "戻る、ない", "帰らんば"])
+def test_a_verb_whose_clause_ends_at_once_is_read_without_error(text: str, analyzer: TextAnalyzer) -> None:
+    """A movement verb followed at once by a pause, then a negative (行く、ないよ), left its "must" check
+    an empty clause, which the check for Kyushu's 帰らんば first read past its end."""
+    assert has_movement_cue(analyzer.analyze(text)) in (True, False)
