@@ -79,7 +79,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
         return None
     ctx = replace(ctx, text=own)
     # (not a place said no to: 階段はやだ…廊下、戻ろ…)
-    places = [place for place in ctx.moves_named() if _declined(ctx, place) is None]
+    places = [place for place in ctx.moves_named() if declined(ctx, place) is None]
     if len(places) > 1:
         places = _first_stop(ctx.text, places) or _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
@@ -931,6 +931,14 @@ def _said_of(ctx: RuleContext, place: Candidate) -> tuple[tuple[str, str, str], 
     return words[1:] if words and words[0][0] in _TOPIC_MARKERS_BEFORE_A_MOVEMENT else None
 
 
+def _said_of_a_thing_of(ctx: RuleContext, place: Candidate) -> tuple[tuple[str, str, str], ...] | None:
+    """The words after a noun of the place made what the text is about (工場の見学は…, 蔵の中って…), or None."""
+    words = _words_after(ctx, place)
+    if len(words) < 3 or words[0][0] != _OF or words[1][2] != "名詞":
+        return None
+    return words[3:] if words[2][0] in _TOPIC_MARKERS_BEFORE_A_MOVEMENT else None
+
+
 def _what_the_place_has(ctx: RuleContext, place: Candidate) -> str | None:
     """What the text, with no predicate, says the place has (神社の娘さんなんですよね: its daughter; round 18's
     model moved there at 0.94): a noun after the place and の that is not its part or side (蔵の中へ, 書斎の
@@ -994,14 +1002,17 @@ def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome 
     return Outcome(NONE, "move_set_on_another_day", "the text goes there on another day")
 
 
-def _declined(ctx: RuleContext, place: Candidate) -> str | None:
-    """The no said of the place in its own clause (階段はやだ…廊下、戻ろ…; 地下は無理): refusal.json's words,
-    as says_no reads a reply."""
-    if (words := _said_of(ctx, place)) is None:
+def declined(ctx: RuleContext, place: Candidate) -> str | None:
+    """The no said of the place, or of a thing of it (工場の見学は結構でございます), in its own clause (階段は
+    やだ…廊下、戻ろ…; 地下は無理): refusal.json's words, as says_no reads a reply."""
+    if (words := _said_of(ctx, place) or _said_of_a_thing_of(ctx, place)) is None:
         return None
     rest = list(itertools.dropwhile(lambda word: PAUSES.fullmatch(word[0]) is not None, words))
-    clause = "".join(s for s, _, _ in itertools.takewhile(lambda word: not _CLOSES_A_CLAUSE.match(word[0]), rest))
-    return clause if clause and says_no(ctx.analyzer.analyze(clause)) else None
+    said = list(itertools.takewhile(lambda word: not _CLOSES_A_CLAUSE.match(word[0]), rest))
+    clause = "".join(s for s, _, _ in said)
+    # (a clause asked is no no: ロビーの物販って見に行かない？)
+    asked = len(said) < len(rest) and rest[len(said)][0] == "?"
+    return clause if clause and not asked and says_no(ctx.analyzer.analyze(clause)) else None
 
 
 _CLOSES_A_CLAUSE = re.compile(r"[、,。.!?…‥]")
@@ -1013,7 +1024,7 @@ def move_given_up(action: Action | None, ctx: RuleContext) -> Outcome | None:
     shapes). So is a place said no to (階段はやだ…; round 23). The pick drops out and the next reading stands."""
     if action is None or action.kind != "move" or (place := ctx.candidate_for(action)) is None:
         return None
-    if (no := _declined(ctx, place)) is not None:
+    if (no := declined(ctx, place)) is not None:
         return Outcome(NONE, "move_given_up", f"the text says 「{no}」 to {action.target}")
     if (instead := after_giving_up(ctx.text, ctx.analyzer)) is None or place in ctx.moves_named(instead, (place,)):
         return None

@@ -81,3 +81,24 @@ def test_a_place_said_something_else_of_is_not_given_up(
     text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     assert move_given_up(move("控え室"), context(text, hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(34)
+def test_a_thing_of_the_place_said_no_to_gives_it_up(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 33's silk mill: 工場の見学は結構でございます (工場, another name of the weaving floor) declined
+    the tour the last line offered, and the model went there (the round's one false action left)."""
+    text = "恐れ入りますが、控え室の見学は結構です。ここでお話を伺えれば十分ですので"
+    outcome = move_given_up(move("控え室"), context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(34)
+@pytest.mark.parametrize("text", ["控え室の様子は気になるね、行こう", "控え室の見学はできますか"])
+def test_a_thing_of_the_place_said_something_else_of_is_not_given_up(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    assert move_given_up(move("控え室"), context(text, hoshizora, stage_state, analyzer)) is None
