@@ -141,6 +141,13 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     # alone is only a cue, together they part.
     if before and thanks_closing and _own_going_said(text):
         return last_clause
+    # …or a wish that is a farewell itself, in a sentence of its own with only whom it is said to before it
+    # (…先へ進むことにします。皆さんお元気で).
+    last_sentence = _SENTENCE_MARKS.split(trimmed.replace("、", "").replace(",", ""))[-1]
+    wish = _PARTING_WISH.search(last_sentence)
+    farewell = _farewell_at_end(wish.group(0)) if wish is not None else None
+    if wish is not None and farewell is not None and _only_whom(last_sentence[: wish.start()]):
+        return farewell
     # …or the people it is said to, in a clause of their own (グッナイ、みんな; ほんじゃね、おばちゃん).
     wish_or_people = (
         _PARTING_WISH.search(last_clause) or last_clause in _GROUP_ADDRESSED or last_clause in _PERSON_CALLED
@@ -156,6 +163,11 @@ def ending_farewell(text: AnalyzedText) -> str | None:
     if (wish := _PARTING_WISH.search(norm)) is not None and wish.start() > 0:
         norm = trim(norm[: wish.start()])
     return _farewell_at_end(norm) or _setting_out(PAUSES.split(norm)[-1])
+
+
+def _only_whom(words: str) -> bool:
+    """`words` are nothing, or only whom the text speaks to (皆さん, おばちゃん)."""
+    return not words or words in _GROUP_ADDRESSED or words in _PERSON_CALLED
 
 
 # A closing particle typed drawn out (帰るけぇ, 休ませてもらうのー), read long (けえ, のう): plain speech would cut
@@ -230,13 +242,13 @@ def _slipped_farewell(ending: str) -> str | None:
 _LATIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
-# A let's hedged, as one announces one's leave (そろそろお暇しようかな, 今日はこのへんにしておこうかな,
-# 今日はこのへんでおいとましようかと……).
-_HEDGED_LETS = re.compile(r"(?<=う)(かな(あ|ぁ)?|かと)$")
+# A let's hedged, as one announces one's leave (そろそろお暇しようかな, おいとましようかと……), or said to
+# oneself (帰ろうっと): farewell.json's after_a_lets.
+_AFTER_A_LETS = lexicon.pattern("farewell", "after_a_lets")
 
 
 def _farewell_at_end(norm: str) -> str | None:
-    decided = _DECIDED_ON.sub("", _HEDGED_LETS.sub("", norm))
+    decided = _DECIDED_ON.sub("", _AFTER_A_LETS.sub("", norm))
     endings = (
         norm,
         *(norm[: -len(p)] for p in FAREWELL_END_PARTICLES if norm.endswith(p)),

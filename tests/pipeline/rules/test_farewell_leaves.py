@@ -814,3 +814,16 @@ def test_a_closing_particle_drawn_out_is_read_long(scene: str, scenes: Scenes, a
     leaving = ("ほいじゃあ、わしゃ帰るけぇ。邪魔したの", "今日はもう休ませてもらうのー", "ほんなら帰るのぉ。")
     staying = ("もう帰るのー？", "帰るけ？", "もう帰るの？")
     assert_farewells(leaving, staying, *scenes[scene], analyzer)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(34)
+def test_a_farewell_after_a_place_said_no_to_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 34's ferry crossing: やっぱり舟はやめた。街道を歩いて行くことにするよ。じゃあな named the ferry (a
+    reachable place) only to say no to it, and a going out of the game's reach: no going there, a leave."""
+    text = "やっぱり控え室はやめた。駅まで歩いて行くことにするよ。じゃあな"
+    outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
+    assert outcome is not None and outcome.action == LEAVE
+    assert farewell_leaves(None, context("やっぱり控え室に行くよ。じゃあな", hoshizora, stage_state, analyzer)) is None
