@@ -463,3 +463,18 @@ def test_going_to_talk_with_someone_goes_to_them(
     )
     staying = ("店長とはもう話してきました", "店長と話してきてくれる？")
     _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)
+
+
+@pytest.mark.round(34)
+def test_a_reply_with_a_scenario_farewell_does_not_go_along(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 34's tango_ben: asked to fetch someone from a reachable place, the player said ほんなら、いんでくるわ。
+    おおきに, with いんでくるわ one of the writer's farewells; the yes was read as going along there. A reply
+    that says one of the scenario's farewells is no going along; where it is no listed farewell, it goes."""
+    state = invited(stage_state, "ロビーに行ってみない？")
+    text = "ほんなら、いんでくるわ。おおきに"
+    dialect = with_phrases(hoshizora, {"farewell": ["いんでくるわ"]})
+    assert agreement_to_invitation(None, context(text, dialect, state, analyzer)) is None
+    gone = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
+    assert gone is not None and gone.action == Action("move", "ロビー")

@@ -158,6 +158,10 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     # (a going, then a parting: わかった、行く。お疲れさま takes leave rather than going along)
     if parts_at_the_end(reply):
         return None
+    # (…or closes a sentence on a farewell the scenario lists: ほんなら、いんでくるわ。おおきに, where いんでくるわ
+    # is one; not a listed ほな that opens a yes: ええですね、ほな一緒に行きましょか)
+    if any(ctx.phrases.farewell_at_end(sentence) is not None for sentence in sentences_of(reply)):
+        return None
     if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
         return None
     # (a yes that puts it off goes later, not now: うん、明日にしよう; んだな、飯食ってがらにすっぺ)
@@ -225,12 +229,13 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
 
 
 _ON_THE_WAY = lexicon.phrases("agreement", "on_the_way")
+_TAKEN_THERE = lexicon.phrases("agreement", "taken_there")
 
 
 def _on_the_way(sentence: AnalyzedText) -> bool:
-    """The sentence asks or says something on the way there (歩きながら聞かせてください): agreement.json's
-    on_the_way."""
-    return any(words in sentence.norm for words in _ON_THE_WAY)
+    """The sentence asks or says something on the way there (歩きながら聞かせてください), or asks to be shown
+    the way or taken there (ご案内をお願いできますか): agreement.json's on_the_way and taken_there."""
+    return any(words in sentence.norm for words in (*_ON_THE_WAY, *_TAKEN_THERE))
 
 
 # What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).

@@ -1648,3 +1648,20 @@ def test_thanks_before_a_yes_go_along(
     assert outcome is not None and outcome.action == move("ロビー")
     for text in ("ありがとうございます。でも、今日はやめておきます", "恐れ入ります"):
         assert agreement_to_invitation(None, context(text, hoshizora, state, analyzer)) is None, text
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(34)
+def test_a_yes_then_asking_to_be_shown_the_way_goes(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 34's clock shop: asked whether they would see the storeroom upstairs, the player said ぜひ拝見
+    したいです。ご案内をお願いできますか; the request closing on か read as a question, and the yes as none. A
+    request to be shown the way or taken there goes along; another question after the yes does not."""
+    state = after_line(stage_state, "灯", "よろしければ、ロビーもご覧になりますか？")
+    outcome = agreement_to_invitation(
+        None, context("ぜひ拝見したいです。ご案内をお願いできますか", hoshizora, state, analyzer)
+    )
+    assert outcome is not None and outcome.action == move("ロビー")
+    asked = context("ぜひ拝見したいです。ロビーには誰がいますか", hoshizora, state, analyzer)
+    assert agreement_to_invitation(None, asked) is None

@@ -913,3 +913,16 @@ def test_someone_s_being_there_wondered_about_is_no_move(
         f"湊くん、{place}に着いてるだろう",
     )
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(34)
+@each_place_and_alias
+def test_asking_to_be_carried_across_or_given_a_ride_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 34's ferry crossing: このまま向こう岸に渡してください asked the ferryman to take the player across
+    to the far bank; with no movement verb, a veto dropped the move. Being carried or driven there, asked,
+    goes there; done, it does not."""
+    moving = (f"このまま{place}に渡してください", f"{alias}まで乗せてもらえますか")
+    staying = (f"{place}に渡してしまった", f"{alias}まで乗せてもらった")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
