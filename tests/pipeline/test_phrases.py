@@ -473,7 +473,7 @@ def test_a_reply_with_a_scenario_farewell_does_not_go_along(
     おおきに, with いんでくるわ one of the writer's farewells; the yes was read as going along there. A reply
     that says one of the scenario's farewells is no going along; where it is no listed farewell, it goes."""
     state = invited(stage_state, "ロビーに行ってみない？")
-    text = "ほんなら、いんでくるわ。おおきに"
+    text = "そしたら、いんでくるわ。おおきにな"
     dialect = with_phrases(hoshizora, {"farewell": ["いんでくるわ"]})
     assert agreement_to_invitation(None, context(text, dialect, state, analyzer)) is None
     gone = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))

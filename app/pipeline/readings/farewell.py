@@ -242,7 +242,7 @@ def _slipped_farewell(ending: str) -> str | None:
 _LATIN_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
-# A let's hedged, as one announces one's leave (そろそろお暇しようかな, おいとましようかと……), or said to
+# A let's hedged, as one announces one's leave (そろそろ失礼しようかな, お暇しようかと……), or said to
 # oneself (帰ろうっと): farewell.json's after_a_lets.
 _AFTER_A_LETS = lexicon.pattern("farewell", "after_a_lets")
 

@@ -1660,8 +1660,8 @@ def test_a_yes_then_asking_to_be_shown_the_way_goes(
     request to be shown the way or taken there goes along; another question after the yes does not."""
     state = after_line(stage_state, "灯", "よろしければ、ロビーもご覧になりますか？")
     outcome = agreement_to_invitation(
-        None, context("ぜひ拝見したいです。ご案内をお願いできますか", hoshizora, state, analyzer)
+        None, context("ぜひ見てみたいです。ご案内をお願いできますか", hoshizora, state, analyzer)
     )
     assert outcome is not None and outcome.action == move("ロビー")
-    asked = context("ぜひ拝見したいです。ロビーには誰がいますか", hoshizora, state, analyzer)
+    asked = context("ぜひ見てみたいです。ロビーには誰がいますか", hoshizora, state, analyzer)
     assert agreement_to_invitation(None, asked) is None
