@@ -471,10 +471,15 @@ def test_a_reply_with_a_scenario_farewell_does_not_go_along(
 ) -> None:
     """Round 34's tango_ben: asked to fetch someone from a reachable place, the player said ほんなら、いんでくるわ。
     おおきに, with いんでくるわ one of the writer's farewells; the yes was read as going along there. A reply
-    that says one of the scenario's farewells is no going along; where it is no listed farewell, it goes."""
+    that closes a sentence on one of the scenario's farewells is no going along; where it is no listed farewell,
+    it goes, and so does a listed farewell that only opens a clause (minato lists ほな: ええですね、ほな一緒に
+    行きましょか went along, and went nowhere with the first version, which read the farewells anywhere)."""
     state = invited(stage_state, "ロビーに行ってみない？")
     text = "そしたら、いんでくるわ。おおきにな"
     dialect = with_phrases(hoshizora, {"farewell": ["いんでくるわ"]})
     assert agreement_to_invitation(None, context(text, dialect, state, analyzer)) is None
     gone = agreement_to_invitation(None, context(text, hoshizora, state, analyzer))
     assert gone is not None and gone.action == Action("move", "ロビー")
+    opening = with_phrases(hoshizora, {"farewell": ["ほな"]})
+    along = agreement_to_invitation(None, context("ええやん、ほな一緒に行こか", opening, state, analyzer))
+    assert along is not None and along.action == Action("move", "ロビー")
