@@ -78,8 +78,7 @@ def explicit_move(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if (own := _without_others_going(ctx)) is None:
         return None
     ctx = replace(ctx, text=own)
-    # (not a place said no to: 階段はやだ…廊下、戻ろ…)
-    places = [place for place in ctx.moves_named() if declined(ctx, place) is None]
+    places = places_not_declined(ctx)
     if len(places) > 1:
         places = _first_stop(ctx.text, places) or _gone_towards(ctx, places)
     if len(places) != 1 or is_place_question(ctx.text, ctx.place_names) or excuse_asked(ctx.text) or not_now(ctx.text):
@@ -1000,6 +999,11 @@ def move_set_on_another_day(action: Action | None, ctx: RuleContext) -> Outcome 
     if action is None or action.kind != "move" or not set_on_another_day(ctx.text):
         return None
     return Outcome(NONE, "move_set_on_another_day", "the text goes there on another day")
+
+
+def places_not_declined(ctx: RuleContext) -> list[Candidate]:
+    """The reachable places the text names, but for one said no to (階段はやだ…廊下、戻ろ…; やっぱり舟はやめた)."""
+    return [place for place in ctx.moves_named() if declined(ctx, place) is None]
 
 
 def declined(ctx: RuleContext, place: Candidate) -> str | None:

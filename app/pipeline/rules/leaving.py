@@ -27,7 +27,7 @@ from app.pipeline.readings.text import (
     without_quoted_words,
 )
 from app.pipeline.rules.context import ABOUT, Outcome, RuleContext, as_called
-from app.pipeline.rules.going import declined
+from app.pipeline.rules.going import places_not_declined
 from app.text import AnalyzedText, normalize
 
 
@@ -70,7 +70,7 @@ def _closing_farewell(ctx: RuleContext) -> str | None:
     # nor one put off in a sentence of its own: 倉庫はまた今度。今日はもう帰ります; nor one said no to:
     # やっぱり舟はやめた。街道を歩いて行くことにするよ。じゃあな)
     now = replace(ctx, text=ctx.decided_text)
-    if any(declined(now, place) is None for place in now.moves_named()) and now.moves_in_text():
+    if places_not_declined(now) and now.moves_in_text():
         return None
     return farewell
 

@@ -230,12 +230,13 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
 
 _ON_THE_WAY = lexicon.phrases("agreement", "on_the_way")
 _TAKEN_THERE = lexicon.phrases("agreement", "taken_there")
+_ASKING_NOTHING_ELSE = (*_ON_THE_WAY, *_TAKEN_THERE)
 
 
 def _on_the_way(sentence: AnalyzedText) -> bool:
     """The sentence asks or says something on the way there (歩きながら聞かせてください), or asks to be shown
     the way or taken there (ご案内をお願いできますか): agreement.json's on_the_way and taken_there."""
-    return any(words in sentence.norm for words in (*_ON_THE_WAY, *_TAKEN_THERE))
+    return any(words in sentence.norm for words in _ASKING_NOTHING_ELSE)
 
 
 # What takes back or quotes a going that opens a reply (行こう、と言いたいが…; 行く行く、でも…).
