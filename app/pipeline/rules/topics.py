@@ -378,6 +378,7 @@ def _names_the_topic(norm: str, asked: list[str], action: Action, candidate: Can
 
 
 _PERSON_WHEREABOUTS = lexicon.pattern("place_question", "person_whereabouts")
+_PERSON_AT_A_PLACE = lexicon.pattern("place_question", "person_at_a_place")
 _WHEREABOUTS_TOPIC = lexicon.phrases("place_question", "whereabouts_topic")
 
 
@@ -389,16 +390,31 @@ def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> O
     word other than the person's name. A topic about that person (their character, why they quit) is not their
     whereabouts: round 28's ressha (三浦さんは今どこにいるんですか, the topic 三浦 on the secretary's character)
     and round 29's ichiba (健太くんは今どこにいるんですか？, the topic 健太 on why he was fired), both expecting
-    なし from writers who had not read the rules."""
+    なし from writers who had not read the rules. So does asking whether they are at a place now (辰男さんは、
+    今日は木地場にいらっしゃいますか: round 35's shikki, read as the topic 木地)."""
     if action is None or action.kind != "intent":
         return None
     norm = ctx.text.norm
+    absent = [(character, names) for character, names in ctx.names_as_typed if character not in ctx.state.present]
+    # (whether they are at a place: what asks it, from the name on, the place among it, names no topic:
+    # 木地場にいらっしゃいますか is not the topic 木地)
+    at_a_place = [
+        norm[start : found.end()]
+        for _, names in absent
+        for name in names
+        if len(name) > 1
+        for start in starts_of(norm, name)
+        if (found := _PERSON_AT_A_PLACE.match(norm, start + len(name)))
+    ]
     asked = [
         (character, names)
-        for character, names in ctx.names_as_typed
-        if character not in ctx.state.present
-        and any(
-            len(name) > 1 and any(_PERSON_WHEREABOUTS.match(norm, start + len(name)) for start in starts_of(norm, name))
+        for character, names in absent
+        if any(
+            len(name) > 1
+            and any(
+                _PERSON_WHEREABOUTS.match(norm, start + len(name)) or _PERSON_AT_A_PLACE.match(norm, start + len(name))
+                for start in starts_of(norm, name)
+            )
             for name in names
         )
     ]
@@ -408,7 +424,8 @@ def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> O
     texts = [normalize(text) for text in (action.target or "", *topic_texts(candidate))]
     if any(word in text for word in _WHEREABOUTS_TOPIC for text in texts):
         return None
-    if _names_the_topic(norm, [n for _, names in asked for n in names], action, candidate):
+    said = [n for _, names in asked for n in names] + at_a_place
+    if _names_the_topic(norm, said, action, candidate):
         return None
     return Outcome(NONE, "person_whereabouts_is_no_topic", f"asks where {asked[0][0]} is, not about {action.target}")
 

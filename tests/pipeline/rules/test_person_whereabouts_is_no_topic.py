@@ -107,3 +107,47 @@ def test_someone_called_so_or_asked_with_tohoku_sa_is_asked_where_they_are(
     に) read as the broker topic."""
     outcome = person_whereabouts_is_no_topic(SELECTION, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.round(35)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "店長は、今日は控え室にいらっしゃいますか",
+        "真壁さん、まだ裏口にいるのかな",
+        "マスターは今日も物販の方でお仕事ですか。",
+    ],
+)
+def test_asking_whether_someone_absent_is_at_a_place_picks_no_topic(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's shikki, oki_ben and enden: whether someone away is at a place now (辰男さんは、今日は…に
+    いらっしゃいますか; …まだ浜にいるのかな) read as the topic nearest the place."""
+    ctx = context(text, hoshizora, stage_state, analyzer)
+    for topic in (SELECTION, TROUBLE):
+        outcome = person_whereabouts_is_no_topic(topic, ctx)
+        assert outcome is not None and outcome.action == NONE, (text, topic)
+
+
+@pytest.mark.round(35)
+def test_a_topic_word_in_the_place_asked_about_names_no_topic(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """The place someone is asked to be at is part of the question (蒔絵の間でお仕事ですか: not the topic 蒔絵);
+    the same word outside it still names the topic."""
+    keys = Action("intent", "鍵の管理")
+    asked = context("店長は、今日も鍵のかかった倉庫にいるのかな", hoshizora, stage_state, analyzer)
+    outcome = person_whereabouts_is_no_topic(keys, asked)
+    assert outcome is not None and outcome.action == NONE
+    named = context("店長は今どこにいるの？鍵を返したいんだけど", hoshizora, stage_state, analyzer)
+    assert person_whereabouts_is_no_topic(keys, named) is None
+
+
+@pytest.mark.round(35)
+@pytest.mark.parametrize("text", ["店長は控え室にいる時に鍵を閉めたの？", "店長は昔この店でお仕事してたんですか？"])
+def test_what_happened_there_or_where_they_once_were_is_not_asked(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    ctx = context(text, hoshizora, stage_state, analyzer)
+    for topic in (Action("intent", "鍵の管理"), Action("intent", "店の経営")):
+        assert person_whereabouts_is_no_topic(topic, ctx) is None, (text, topic)
