@@ -483,3 +483,30 @@ def test_a_reply_with_a_scenario_farewell_does_not_go_along(
     opening = with_phrases(hoshizora, {"farewell": ["ほな"]})
     along = agreement_to_invitation(None, context("ええやん、ほな一緒に行こか", opening, state, analyzer))
     assert along is not None and along.action == Action("move", "ロビー")
+
+
+@pytest.mark.round(35)
+def test_a_scenario_word_that_holds_a_no_is_no_no(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's oki_ben lists 行かいや (let's go) among its invitations; ええよ、行かいや, yes to going to fetch
+    grandfather, went nowhere, for the built-in refusals read its いや as a no. A word the scenario lists for
+    inviting, agreeing or moving is its own; a no outside one is still a no."""
+    state = invited(stage_state, "一緒にロビーへ行かいや。")
+    dialect = with_phrases(hoshizora, {"invitation": ["行かいや"]})
+    yes = agreement_to_invitation(None, context("ええよ、行かいや", dialect, state, analyzer))
+    assert yes is not None and yes.action == Action("move", "ロビー")
+    assert agreement_to_invitation(None, context("ええよ、行かいや", hoshizora, state, analyzer)) is None
+    assert agreement_to_invitation(None, context("いや、行かん", dialect, state, analyzer)) is None
+
+
+@pytest.mark.round(35)
+def test_taking_something_to_someone_s_place_is_going_to_them(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's shikki: asked to have the master look at a bowl, the player said 親方のところへお持ちします; a
+    thing taken to someone's place goes where they are. Taken already, or asked of another, it does not go."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "ロビー"}})
+    going = ("店長のところへお持ちします", "真壁さんのとこに届けてくるね")
+    staying = ("店長のところへ持っていきました", "真壁さんのところに届けてくれる？")
+    _assert_going_to_a_person(hoshizora, state, analyzer, going, staying)

@@ -258,8 +258,13 @@ def echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
             stem = surface
         else:
             stem = surface.removesuffix("よう") if surface.endswith("よう") else surface.removesuffix("う")
+        # (a godan let's changes its last kana: 運ぼう's stem is what it shares with 運ぶ, as 運びましょうか has it)
+        shared = next(
+            (i for i, (a, b) in enumerate(zip(surface, lemma, strict=False)) if a != b), min(len(surface), len(lemma))
+        )
+        stems = (stem, surface[:shared])
         # one kana (見よう's み) could be anywhere in the line
-        if stem and stem in invitation.norm and not (len(stem) == 1 and "ぁ" <= stem <= "ゖ"):
+        if any(s and s in invitation.norm and not (len(s) == 1 and "ぁ" <= s <= "ゖ") for s in stems):
             return True
     return False
 

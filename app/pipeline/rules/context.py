@@ -93,6 +93,13 @@ class ScenarioPhrases:
             None,
         )
 
+    def without_own_words(self, norm: str) -> str:
+        """The normalised text with the phrases the scenario lists for inviting, agreeing and moving blanked
+        out: a built-in no inside one is the dialect's own word (Oki's 行かいや, let's go, holds いや)."""
+        for phrase in sorted((*self.invitation, *self.agreement, *self.movement), key=len, reverse=True):
+            norm = norm.replace(normalize(phrase), "\0")
+        return norm
+
     def farewell_at_end(self, text: AnalyzedText) -> str | None:
         """The scenario's farewell the text ends with, or closes on before a parting wish in a clause of its
         own (おれはこれでけえるね、とみばあも達者でな), unless the text asks something."""

@@ -33,7 +33,7 @@ from app.pipeline.readings.movement import (
     undecided,
     without_what_is_put_off,
 )
-from app.pipeline.readings.replies import is_invitation, offers, says_no, tells_to_go_alone
+from app.pipeline.readings.replies import is_invitation, offers, says_no, says_yes, tells_to_go_alone
 from app.pipeline.readings.small_talk import content_nouns
 from app.pipeline.readings.text import (
     FIRST_PERSON_PATTERN,
@@ -757,8 +757,8 @@ def doing_something_at_a_place(action: Action | None, ctx: RuleContext) -> Outco
             if "、" in before:
                 topic, _, clause = before.rpartition("、")
                 last = ctx.analyzer.analyze(topic).tokens[-1:]
-                # (…or an opener: ほんなら、工房で聞かしてもらうわ)
-                opener = _STAY_BEFORE.fullmatch(topic) is not None
+                # (…or an opener: ほんなら、工房で聞かしてもらうわ; or a yes: いいですよ、港まで運びましょう)
+                opener = _STAY_BEFORE.fullmatch(topic) is not None or says_yes(ctx.analyzer.analyze(topic))
                 if opener or (last and last[0][2] == "名詞" and last[0][0] not in _AT_A_TIME):
                     before = clause
             leading = ctx.analyzer.analyze(before).tokens if before else ()

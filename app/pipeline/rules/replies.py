@@ -153,7 +153,7 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
     # (not in a reason given in a sentence of its own: 行きましょう。…聞きたいことがあるので)
     said = [sentence for sentence in sentences_of(reply) if not gives_a_reason(sentence)]
     remarked = _GOING_REMARKED_ON.search(plain_speech(strip_punctuation("".join(sn.norm for sn in said))))
-    if _REFUSAL.search(reply.norm) or remarked or tells_to_go_alone(reply.norm):
+    if _REFUSAL.search(ctx.phrases.without_own_words(reply.norm)) or remarked or tells_to_go_alone(reply.norm):
         return None
     # (a going, then a parting: わかった、行く。お疲れさま takes leave rather than going along)
     if parts_at_the_end(reply):

@@ -1665,3 +1665,25 @@ def test_a_yes_then_asking_to_be_shown_the_way_goes(
     assert outcome is not None and outcome.action == move("ロビー")
     asked = context("ぜひ見てみたいです。ロビーには誰がいますか", hoshizora, state, analyzer)
     assert agreement_to_invitation(None, asked) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(35)
+@pytest.mark.parametrize(
+    ("line", "yes"),
+    [
+        ("ロビーまで運びましょうか", "よし、運ぼう"),  # a godan let's said back (enden)
+        ("ロビーまで手伝いに行ってくれんけ？", "ええよ、行ってくるわ"),  # Wakasa's け asking (wakasa_ben)
+        ("これからロビーに寄っていくが、一緒に来ーか？", "いいですね、一緒に行きます"),  # Oki's 来ーか (oki_ben)
+    ],
+)
+def test_a_yes_to_an_invitation_in_a_dialect_s_form_goes(
+    line: str, yes: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 35: 浜まで運びましょうか → よし、運ぼう (the let's 運ぼう echoes 運び only by its stem 運); a won't-you
+    asked with Hokuriku's け (行ってくれんけ？) and Oki's drawn-out 来ーか？ invited nowhere. A no still goes
+    nowhere."""
+    state = after_line(stage_state, "灯", line)
+    outcome = agreement_to_invitation(None, context(yes, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")
+    assert agreement_to_invitation(None, context("いや、やめとくわ", hoshizora, state, analyzer)) is None

@@ -181,3 +181,15 @@ def test_walking_about_a_place_goes_there(
     moving = (f"{place}をもう少し歩いてみるよ", f"{alias}ば歩いてみるけん", f"{place}の中を散歩しよう")
     staying = (f"{place}を歩いた", f"{alias}を歩いてみる？", f"{place}を歩いてる人がいた")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)
+
+
+@pytest.mark.round(35)
+@each_place_and_alias
+def test_a_yes_before_the_proposal_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's enden: asked to help carry the salt to the harbour, いいですよ、港まで運びましょう went nowhere:
+    a yes set off before the place was read as what the place's clause follows, as a noun would be."""
+    moving = (f"いいですよ、{place}まで運びましょう", f"ええよ、{alias}まで歩こうか")
+    staying = (f"いいですね、{place}で働くのは", f"いいですよ、{alias}まで運んでください")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer, rule=doing_something_at_a_place)

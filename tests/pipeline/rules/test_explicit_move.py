@@ -926,3 +926,15 @@ def test_asking_to_be_carried_across_or_given_a_ride_goes_there(
     moving = (f"このまま{place}に渡してください", f"{alias}まで乗せてもらえますか")
     staying = (f"{place}に渡してしまった", f"{alias}まで乗せてもらった")
     assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
+
+
+@pytest.mark.round(35)
+@each_place_and_alias
+def test_asking_to_be_seen_off_there_goes_there(
+    scene: str, place: str, alias: str, scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's yaeyama_ben: offered a lift to the harbour, お願いします。港まで送ってください went nowhere.
+    Asking to be taken there goes there; being taken already, or sending a thing there, does not."""
+    moving = (f"お願いします。{place}まで送ってください", f"{alias}まで送ってもらえますか")
+    staying = (f"{place}まで送ってもらった", f"{alias}に荷物を送ってください")
+    assert_explicit_moves(place, moving, staying, scenes, scene, analyzer)
