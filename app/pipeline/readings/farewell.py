@@ -380,8 +380,9 @@ _LEAVING_PHRASES = token_patterns.patterns("farewell", "leaving_phrases")
 
 def leaving_phrase_closes(text: AnalyzedText) -> bool:
     """The last sentence closes on leaving said as a phrase (その場を離れる, 境内を後にする, 別れを告げた):
-    app/lexicon/farewell.json's leaving_phrases."""
-    return last_sentence_closes_on(text, _LEAVING_PHRASES)
+    app/lexicon/farewell.json's leaving_phrases; not on another day (明日、島を出ます: a plan)."""
+    sentences = [s for s in sentences_of(text) if without_closing_marks(s)]
+    return last_sentence_closes_on(text, _LEAVING_PHRASES) and not on_another_day(sentences[-1].tokens)
 
 
 # (…or getting out or away, a let's allowed: もう無理、出よう)

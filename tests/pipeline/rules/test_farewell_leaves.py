@@ -827,3 +827,19 @@ def test_a_farewell_after_a_place_said_no_to_leaves(
     outcome = farewell_leaves(None, context(text, hoshizora, stage_state, analyzer))
     assert outcome is not None and outcome.action == LEAVE
     assert farewell_leaves(None, context("やっぱり控え室に行くよ。じゃあな", hoshizora, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(35)
+def test_leaving_the_village_or_island_now_leaves(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 35's takajo and yaeyama_ben: ありがとうございました。今日はこれで村を出ます and …これで島を出ます
+    (leaving the place the story is set in) were no leave. On another day it is a plan; wished or asked, no
+    going."""
+    assert_farewells(
+        leaving=("お世話になりました。今日でこの町を離れます", "じゃあ、そろそろ島を発つよ"),
+        staying=("明日、村を出ます", "いつか島を出たい", "町を出るの？", "村を離れないで"),
+        scenario=hoshizora,
+        state=stage_state,
+        analyzer=analyzer,
+    )

@@ -306,3 +306,18 @@ def test_tenure_in_awa_speech_and_of_a_job_after_a_pause(scene: str, scenes: Sce
     asked = ("ばあちゃん、三味線何年弾っきょん？", "警備さん、この仕事、長いんですか？")
     not_asked = ("この仕事、長くかかりそう？", "何年前に弾っきょったん？")
     assert_tenure(asked, not_asked, scenario, state, analyzer)
+
+
+@pytest.mark.round(35)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_how_old_a_business_or_a_house_is_is_no_tenure(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Round 35's shikki: このお店は、創業何年になるのですか asks the workshop's history, and the rule turned that
+    topic into small talk."""
+    scenario, state = scenes[scene]
+    assert_tenure(
+        ("店長、この仕事何年になるんですか",),
+        ("この店は創業何年なんですか", "ここ、築何年？"),
+        scenario,
+        state,
+        analyzer,
+    )
