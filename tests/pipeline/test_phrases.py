@@ -494,9 +494,9 @@ def test_a_scenario_word_that_holds_a_no_is_no_no(
     inviting, agreeing or moving is its own; a no outside one is still a no."""
     state = invited(stage_state, "一緒にロビーへ行かいや。")
     dialect = with_phrases(hoshizora, {"invitation": ["行かいや"]})
-    yes = agreement_to_invitation(None, context("ええよ、行かいや", dialect, state, analyzer))
+    yes = agreement_to_invitation(None, context("ええね、行かいや", dialect, state, analyzer))
     assert yes is not None and yes.action == Action("move", "ロビー")
-    assert agreement_to_invitation(None, context("ええよ、行かいや", hoshizora, state, analyzer)) is None
+    assert agreement_to_invitation(None, context("ええね、行かいや", hoshizora, state, analyzer)) is None
     assert agreement_to_invitation(None, context("いや、行かん", dialect, state, analyzer)) is None
 
 

@@ -1672,7 +1672,7 @@ def test_a_yes_then_asking_to_be_shown_the_way_goes(
 @pytest.mark.parametrize(
     ("line", "yes"),
     [
-        ("ロビーまで運びましょうか", "よし、運ぼう"),  # a godan let's said back (enden)
+        ("ロビーまで運びましょうか", "じゃあ運ぼう"),  # a godan let's said back (enden)
         ("ロビーまで手伝いに行ってくれんけ？", "ええよ、行ってくるわ"),  # Wakasa's け asking (wakasa_ben)
         ("これからロビーに寄っていくが、一緒に来ーか？", "いいですね、一緒に行きます"),  # Oki's 来ーか (oki_ben)
     ],
