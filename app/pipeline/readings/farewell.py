@@ -363,10 +363,10 @@ _LEAVE_VERB_TAILS = frozenset(("する", "します", "ちゃっ", "ちまっ", 
 
 
 # A farewell phrase that goes on to say the player means no such thing (帰る気ないですよ, 帰るつもりはない), or
-# talks of it (このまま帰るなんて言わないよね).
+# talks of it (このまま帰るなんて言わないよね), or puts a decision off (また後で考えさせてください: farewell.json).
 _NOT_MEANT = re.compile(
     r"(気|つもり|予定)(は|も)?(まだ|全然|全く|さらさら)?(ない|無い|ねえ|ありません|ございません)|"
-    + "|".join(sorted(TALKED_OF))
+    + "|".join(sorted((*TALKED_OF, *lexicon.phrases("farewell", "decided_later"))))
 )
 
 

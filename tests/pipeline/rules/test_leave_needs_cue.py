@@ -507,3 +507,20 @@ def test_a_kyushu_must_go_is_a_cue(text: str, cue: bool, analyzer: TextAnalyzer)
     """Round 33's goto_ben: 帰らんば (Kyushu's ん and ば: "must go home") was read as a plain negative, so
     the veto overturned the model's leave. A plain negative is still no cue."""
     assert has_leave_cue(analyzer.analyze(text)) is cue, text
+
+
+@pytest.mark.round(35)
+@pytest.mark.parametrize(
+    ("text", "cue"),
+    [
+        ("その件は、また後で考えさせてください", False),
+        ("ほな、また今度返事するわ", False),
+        ("また後で来ます", True),
+        ("じゃあまた後で。考えといてね", True),
+    ],
+)
+def test_a_decision_put_off_till_later_is_no_cue(text: str, cue: bool, analyzer: TextAnalyzer) -> None:
+    """Round 35's oki_ben (its false action): asked to fetch someone tomorrow, 迎えのことは、また後で考えさせて
+    ください put the answer off, and the model's leave stood, for また後で was read as a farewell. A decision
+    put off is none; a farewell closing its sentence still is."""
+    assert has_leave_cue(analyzer.analyze(text)) is cue, text
