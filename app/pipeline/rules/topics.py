@@ -395,29 +395,22 @@ def person_whereabouts_is_no_topic(action: Action | None, ctx: RuleContext) -> O
     if action is None or action.kind != "intent":
         return None
     norm = ctx.text.norm
-    absent = [(character, names) for character, names in ctx.names_as_typed if character not in ctx.state.present]
+    asked: list[tuple[str, tuple[str, ...]]] = []
     # (whether they are at a place: what asks it, from the name on, the place among it, names no topic:
     # 木地場にいらっしゃいますか is not the topic 木地)
-    at_a_place = [
-        norm[start : found.end()]
-        for _, names in absent
-        for name in names
-        if len(name) > 1
-        for start in starts_of(norm, name)
-        if (found := _PERSON_AT_A_PLACE.match(norm, start + len(name)))
-    ]
-    asked = [
-        (character, names)
-        for character, names in absent
-        if any(
-            len(name) > 1
-            and any(
-                _PERSON_WHEREABOUTS.match(norm, start + len(name)) or _PERSON_AT_A_PLACE.match(norm, start + len(name))
-                for start in starts_of(norm, name)
-            )
-            for name in names
-        )
-    ]
+    at_a_place: list[str] = []
+    for character, names in ctx.names_as_typed:
+        if character in ctx.state.present:
+            continue
+        called = [(name, start + len(name)) for name in names if len(name) > 1 for start in starts_of(norm, name)]
+        spans = [
+            norm[end - len(name) : found.end()]
+            for name, end in called
+            if (found := _PERSON_AT_A_PLACE.match(norm, end))
+        ]
+        if spans or any(_PERSON_WHEREABOUTS.match(norm, end) for _, end in called):
+            asked.append((character, names))
+            at_a_place += spans
     if not asked:
         return None
     candidate = ctx.candidate_for(action)
