@@ -241,8 +241,8 @@ def has_movement_cue(
     for index, (surface, lemma, pos) in enumerate(tokens):
         if _IKU in verbs and _going_in_kana(tokens, index, places):
             lemma = _IKU
-        # (a movement verb the analyser cut in two: 引き + 返す)
-        if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_VERBS:
+        # (a movement verb the analyser cut in two: 引き + 返す; not a movement verb's own て: 行っ + て)
+        if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_VERBS and tokens[index - 1][1] not in verbs:
             lemma, pos = _IKU, "動詞"  # (its second part may be read as a noun: 行 + ぐ)
         if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_NOT_MOVEMENT:
             continue
@@ -266,6 +266,9 @@ def has_movement_cue(
             lemma, subject_end = _IKU, index - 1
         if lemma not in verbs:
             continue
+        # (a change coming about: 吹雪いてきて, 寒くなってきた; movement.json's coming_about)
+        if lemma == _KURU and any(token_patterns.ends_with(p, tokens[: index + 1]) for p in _COMING_ABOUT):
+            continue
         end = index  # the verb's last word: for a noun with する (移動する, 散歩した), the する
         if pos == "名詞":
             done = _done_as_a_verb(tokens[index + 1 : index + 4])
@@ -281,6 +284,8 @@ def has_movement_cue(
         # (行ったほうがいい: had better go; no past, and the verb describes no noun)
         advised = _advised(tokens[end], after_verb)
         past = any(s in _PAST_AFTER_A_VERB for s in following[:2]) and following[:1] != ["だけ"]
+        # (…and past through しまう or ちゃう and ます: 出ちゃいました, 行ってしまいました)
+        past = past or any(token_patterns.starts_with(pattern, after_verb) for pattern in _COMPLETED)
         if past and not advised:
             continue
         # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
@@ -535,7 +540,15 @@ _SUPPOSED = tuple(normalized_words("としたら とすれば とすると と�
 
 
 def _supposed(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
+    """Supposing (行くとしたら) or even if (今から行っても間に合う？: movement.json's conceded)."""
+    if any(token_patterns.starts_with(pattern, after_verb) for pattern in _CONCEDED):
+        return True
     return "".join(surface for surface, _, _ in after_verb[:4]).startswith(_SUPPOSED)
+
+
+_CONCEDED = token_patterns.patterns("movement", "conceded")
+_COMPLETED = token_patterns.patterns("movement", "completed")
+_COMING_ABOUT = token_patterns.patterns("movement", "coming_about")
 
 
 # Such a thing as (このまま帰るなんて言わないよね, 雨の屋上に行くなんか): the verb is what is talked about.
@@ -795,21 +808,20 @@ def plainly_negated(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 _MEANING_TO = frozenset(normalized_words("気 つもり 予定"))
 NEGATIVE_LEMMAS = frozenset(normalized_words("無い ない ず ぬ"))
-_NO_NEED = frozenset(normalized_words("いい 良い 宜しい 大丈夫 結構 も"))
 _REFRAINED = token_patterns.patterns("movement", "refrained")
+_NO_NEED = token_patterns.patterns("movement", "no_need")
 
 
 def declined(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
     """What follows a movement or leaving verb says the player will not go, though the verb is no plain
     negative: no intention (戻る気はまだない, 帰る気ないです, 行くつもりはありません), no need (行かなくて
-    いい, 帰らなくても大丈夫, 行かなくて結構です), called off (行くのやめとくわい: movement.json's refrained)."""
+    いい, 帰らんでもええ, 帰らんでよか: movement.json's no_need), called off (行くのやめとくわい: its refrained)."""
     words = _in_its_clause(after_verb)
-    if any(token_patterns.starts_with(pattern, words) for pattern in _REFRAINED):
+    if any(token_patterns.starts_with(pattern, words) for pattern in (*_REFRAINED, *_NO_NEED)):
         return True
     if words[:1] and words[0][0] in _MEANING_TO:
         return any(lemma in NEGATIVE_LEMMAS for _, lemma, _ in words[1:5])
-    surfaces = [surface for surface, _, _ in words]
-    return surfaces[:2] == ["なく", "て"] and bool(surfaces[2:3]) and surfaces[2] in _NO_NEED
+    return False
 
 
 # Words of a place that are no place's name (app/lexicon/movement.json says where each is read).

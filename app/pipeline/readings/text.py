@@ -115,13 +115,15 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     """Whether the text names the place `name` (normalised), not only holds it inside a longer kanji word:
     船長 (captain) does not name the 船, nor 店長 the 店, nor 漁港 the 港. Kana may be cut anywhere
     (がく|や), so a cut inside kanji counts; and a short name all in kana must start and end where words
-    do (the bar's alias ハコ is not named by 私はこれで: は|これ)."""
+    do (the bar's alias ハコ is not named by 私はこれで: は|これ). Nor does a word that holds it and means
+    something else (うち in 今のうちに, うちら: movement.json's not_a_place)."""
     name = normalize(name)
     spans = word_spans(text)
     if spans is None:
         return name in text.norm  # no boundaries to check
     ends = {end for end, _ in spans.values()}
     norm = text.norm
+    not_a_place = [m.span() for m in _NOT_A_PLACE.finditer(norm)]
     # (kana texts are cut unreliably, らいぶはうすいこう: らい|ぶ|は|うすい|こう; only a short name is
     # found across words by chance)
     kana_name = len(name) <= 2 and all(is_kana(char) for char in name)
@@ -139,10 +141,15 @@ def names_place(text: AnalyzedText, name: str) -> bool:
         inside_kana = kana_name and (
             (start not in ends | {0} and is_kana(norm[start - 1])) or (end not in ends and is_kana(norm[end]))
         )
-        if not (cut_after or cut_before or inside_kana):
+        within = any(begin <= start and end <= until for begin, until in not_a_place)
+        if not (cut_after or cut_before or inside_kana or within):
             return True
         start = norm.find(name, start + 1)
     return False
+
+
+# What holds a place's name but names no place (今のうちに, うちら): movement.json's not_a_place.
+_NOT_A_PLACE = lexicon.pattern("movement", "not_a_place")
 
 
 _PREDICATES = frozenset(("動詞", "助動詞", "形容詞"))

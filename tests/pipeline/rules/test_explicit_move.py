@@ -98,6 +98,9 @@ def test_second_scenario(amatsu: Scenario, medbay_state: GameState, analyzer: Te
         ("amatsu", "管制室に戻るつもりです", "管制室"),
         ("amatsu", "居住区に戻って資料を直します", "居住区"),
         ("hoshizora", "控え室に行って、湊さんに話を聞こう", "控え室"),  # a て-form takes the last verb's tense
+        # western 行て for 行って, which the analyser cuts 行 + て (round 36's hata_ben)
+        ("hoshizora", "ちょっと控え室へ行てくるわ", "控え室"),
+        ("amatsu", "管制室に行てみようか", "管制室"),
     ],
 )
 def test_a_reachable_place_with_a_movement_verb_moves(
@@ -122,6 +125,13 @@ def test_a_reachable_place_with_a_movement_verb_moves(
         "控え室には行きません。ここをもう少し見たいので",
         "もし控え室に行くとしたら、湊さんはいますか？",
         "控え室はもう調べましたから、行かなくて結構です",
+        "控え室には行かんでよか、ここで待っとる",  # no need in dialect (issue 27, session 33)
+        "控え室なら戻らんでもええやろ",
+        # round 36: even if (行っても), done through しまう or ちゃう and ます, a change coming about (てきて)
+        "控え室、今から行っても間に合う？",
+        "今から控え室に行っても遅いかな",
+        "控え室にはもう行っちゃいました",
+        "控え室から戻る途中で、だんだん暗くなってきて怖かった",
         # round 13's false actions: a going left undecided; a て-form whose sentence closes in the past
         "控え室…行くべきか、行かないべきか…うーん、まだ決められない",
         "控え室に行こうかな…どうしよう",

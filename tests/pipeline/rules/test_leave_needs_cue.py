@@ -263,6 +263,9 @@ def test_leaving_a_place_behind_is_a_leave_cue(scene: str, scenes: Scenes, analy
         ("今夜は帰る気ないですよ、最後まで付き合います", False),  # no intention (round 7: a false leave)
         ("帰るつもりはありません", False),
         ("帰らなくていいの？", False),  # no need
+        ("今夜は帰らんでもよか", False),  # no need in dialect (the analyser reads よか as よ + か, a question)
+        ("急いで帰らんでよかよ", False),
+        ("無理に帰らんでもええよ", False),
         ("そろそろ帰らないと", True),  # a must
         ("帰らんといけん", True),
         ("もう帰らない？", True),  # proposing it

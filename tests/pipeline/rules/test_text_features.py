@@ -70,6 +70,27 @@ def test_a_kana_name_starts_and_ends_where_words_do(text: str, place: str, named
     assert names_place(analyzer.analyze(text), place) is named
 
 
+@pytest.mark.issue(27)
+@pytest.mark.round(36)
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("明るいうちに浜を見てこよう", False),  # a while (round 36's miyako_ben: 今のうちに went home)
+        ("今のうちに倉庫へ行こう", False),
+        ("そのうち行くね", False),  # some day
+        ("うちらも一緒に行ってええ？", False),  # the western and girlish we
+        ("うちも見に行く", False),
+        ("うちに帰ろうかな", True),
+        ("ばあちゃんのうちへ寄ってく", True),
+    ],
+)
+def test_a_word_that_holds_home_s_alias_and_means_else_names_no_place(
+    text: str, named: bool, analyzer: TextAnalyzer
+) -> None:
+    """うち, the home many games name so, is also a while, some day and I: movement.json's not_a_place."""
+    assert names_place(analyzer.analyze(text), "うち") is named
+
+
 def test_longest_shared_run() -> None:
     assert longest_shared_run("搬入口の辺りで誰か", "リハの途中、搬入口の辺りで帽子の男") == 7
     assert longest_shared_run("abc", "xyz") == 0
