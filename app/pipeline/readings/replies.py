@@ -103,8 +103,11 @@ def offers(line: AnalyzedText) -> bool:
 
 def _last_question(line: AnalyzedText) -> list[tuple[str, str, str]] | None:
     """The words of the line's last sentence that is asked (closed by a question mark or by か and its
-    kind), ending on a question mark; None when no sentence is."""
-    words = without_closing_marks(line)
+    kind), ending on a question mark; None when no sentence is. A particle drawn out reads as itself
+    (乗せてやろうかー？ asks as 乗せてやろうか？ does)."""
+    words = [
+        ((s.rstrip("ー") or s) if pos == "助詞" else s, lemma, pos) for s, lemma, pos in without_closing_marks(line)
+    ]
     ends = [i for i, w in enumerate(words) if w[0] in CLOSING_MARKS or w[0] == "?"]
     bounds = [*(i + 1 for i in ends if i + 1 < len(words)), len(words)]
     starts = [0, *bounds[:-1]]
@@ -128,9 +131,8 @@ _CONCESSIVE = ("けど", "けれど", "けども", "だが", "ですが")
 # A clause that gives a reason (…ので, …けん; a reason listed: …し).
 REASON_ENDINGS = ("ので", "んで", "から", "けん", "し")
 
-# Following someone (あとについていきます, 後を付いて行く, humbly ついてまいります), not failing to
-# (ついていけない) nor refusing to.
-_FOLLOWING = re.compile(r"(つい|付い)て((い|行)?(く(?!な)|き(?!ませ|たくな))|(まい|参)(る|り(?!ませ)))")
+# Following someone (あとについていきます, ついてまいります, ついて行こう): movement.json's following.
+_FOLLOWING = lexicon.pattern("movement", "following")
 
 
 # Thanks as a clause of their own before a yes (恐れ入ります。ぜひご案内を…): agreement.json's thanks_first.

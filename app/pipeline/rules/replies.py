@@ -375,12 +375,14 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
 def _raises_something_new(ctx: RuleContext, line: AnalyzedText) -> bool:
     """The reply goes on to a subject of its own (いや、鍵のことが気になる): it talks about something
     (のこと, について), or names a topic's required words, of a topic the last line did not name by any
-    of them (けの汁、食ってぐが？ → やんた、今腹いっぺぇだ: 腹 and 汁 are the one food topic's)."""
+    of them (けの汁、食ってぐが？ → やんた、今腹いっぺぇだ: 腹 and 汁 are the one food topic's); not in a
+    clause that only gives the reason for the no (明日は祭りの準備があるから、また今度ね)."""
     norm = ctx.text.norm
     if any(marker in norm for marker in ABOUT) and not _talks_of_what_was_offered(ctx.text, line):
         return True
+    said = "".join(clause.norm for clause in clauses_of(ctx.text) if not gives_a_reason(clause))
     topics = [[normalize(w) for w in c.words if w] for c in ctx.candidates if c.action.kind == "intent"]
-    return any(not any(w in line.norm for w in words) and any(w in norm for w in words) for words in topics)
+    return any(not any(w in line.norm for w in words) and any(w in said for w in words) for words in topics)
 
 
 def _talks_of_what_was_offered(reply: AnalyzedText, line: AnalyzedText) -> bool:

@@ -1687,3 +1687,17 @@ def test_a_yes_to_an_invitation_in_a_dialect_s_form_goes(
     outcome = agreement_to_invitation(None, context(yes, hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
     assert agreement_to_invitation(None, context("いや、やめとくわ", hoshizora, state, analyzer)) is None
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(36)
+@pytest.mark.parametrize("yes", ["じゃ、ついてこう", "ほいたら、一緒に行こうかね"])
+def test_a_let_s_follow_or_a_yes_after_tosa_s_well_then_goes_along(
+    yes: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 36's hata_ben: asked …おまんもついて来るかえ？, the player's ほいたら、ついて行こうかね went nowhere:
+    Tosa's ほいたら (well then) opened nothing (agreement.json's openers), and the let's of ついていく said short
+    (ついてこう) was no following (movement.json's following)."""
+    state = after_line(stage_state, "灯", "今からロビーへ行くけど、一緒について来る？")
+    outcome = agreement_to_invitation(None, context(yes, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("ロビー")

@@ -150,3 +150,22 @@ def test_a_no_to_a_voiced_will_you_or_to_shall_i_do_it_for_you_is_none(
     for you (乗せちゃろうか？) offer; やんた (Tohoku いやだ) says no."""
     outcome = reply_to(line, "やんた、今はいい", hoshizora, stage_state, analyzer)
     assert outcome is not None and outcome.action == NONE
+
+
+@pytest.mark.round(36)
+@pytest.mark.parametrize(
+    ("line", "text"),
+    [
+        ("差し入れ、ひとつ食べんかー？", "いや、今はいいです"),  # an offer asked with a drawn-out か
+        ("差し入れ、ひとつ食べんか？", "曲の準備があるから、また今度ね"),  # a topic's word only in the reason
+        ("差し入れ、ひとつ食べんか？", "今日はお腹いっぱいだから、またこんどね"),  # put off, in kana
+    ],
+)
+def test_a_no_put_off_after_its_reason_or_to_a_drawn_out_offer_is_none(
+    line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 36's miyako_ben: offered a boat ride with 乗せてやろうかー？, 明日は祭りの準備あるから、またこんどねー
+    was read as the festival topic: the drawn-out か asked no offer, またこんど in kana put nothing off, and 祭り,
+    a topic's word, raised a subject of its own though it only gave the reason for the no."""
+    outcome = reply_to(line, text, hoshizora, stage_state, analyzer)
+    assert outcome is not None and outcome.action == NONE
