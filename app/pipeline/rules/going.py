@@ -450,16 +450,34 @@ def going_out_of_reach(action: Action | None, ctx: RuleContext) -> Outcome | Non
     # which goes downstairs)
     words = {surface for surface, _, _ in text.tokens} - DIRECTIONS
     named = [
-        place
+        (place, names)
         for place, names in ctx.places_out_of_reach
         if place != ctx.state.location and any(name in text.norm if len(name) > 1 else name in words for name in names)
     ]
     if not named or not _one_sentence_asking_nothing(text) or ctx.moves_named():
         return None
     clauses = clauses_of(text)
-    if not clauses or not has_movement_cue(clauses[-1], TO_A_NAMED_PLACE) or has_leave_cue(text):
+    if not clauses or has_leave_cue(text):
         return None
-    return Outcome(NONE, "going_out_of_reach", f"goes to {named[0]}, which is not reachable from here")
+    going = has_movement_cue(clauses[-1], TO_A_NAMED_PLACE)
+    # (…or visits it humbly, right after its name: 畑にも伺ってみたいです, for a place is not asked)
+    if not going and not (
+        has_movement_cue(clauses[-1], _VISITING) and _visited(clauses[-1], [n for _, names in named for n in names])
+    ):
+        return None
+    return Outcome(NONE, "going_out_of_reach", f"goes to {named[0][0]}, which is not reachable from here")
+
+
+def _visited(clause: AnalyzedText, names: list[str]) -> bool:
+    """A visiting verb (movement.json's visiting) right after one of `names` and a particle of going, with
+    も, は, or a polite お before it (楮畑にも伺いたい, 工房へお邪魔します)."""
+    place = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
+    right_after = re.compile(f"(?:{place})(?:に|へ|まで)(?:も|は)?(?:お|ご)?$")
+    surfaces = [surface for surface, _, _ in clause.tokens]
+    return any(
+        lemma in _VISITING and right_after.search("".join(surfaces[:index]))
+        for index, (_, lemma, _) in enumerate(clause.tokens)
+    )
 
 
 # Words that point at a place away from the player (そこ, あそこ, あっち, そっち); not ここ (here), nor one

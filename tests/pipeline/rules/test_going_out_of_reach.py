@@ -73,3 +73,16 @@ def test_a_place_of_one_character_is_named_as_a_word_of_its_own(
     ]
     below = hoshizora.model_copy(update={"locations": downstairs})
     assert going_out_of_reach(None, context("ちょっと下に降りてきます", below, stage_state, analyzer)) is None
+
+
+@pytest.mark.round(36)
+def test_visiting_a_place_out_of_reach_humbly_is_nothing_now(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 36's kamisuki: 田島さんの楮畑にも伺ってみたいです (the field is no move from the workshop) was read
+    as the topic of the plant, for 伺う was no going. Right after the place's name and a particle of going it
+    visits; asking about the place does not."""
+    for text in ("裏口にもお邪魔してみたいです", "いつか裏口へも伺いたいです"):
+        outcome = going_out_of_reach(None, context(text, hoshizora, stage_state, analyzer))
+        assert outcome is not None and outcome.action == NONE, text
+    assert going_out_of_reach(None, context("裏口のことを伺いたいです", hoshizora, stage_state, analyzer)) is None
