@@ -118,11 +118,13 @@ def names_place(text: AnalyzedText, name: str) -> bool:
     do (the bar's alias ハコ is not named by 私はこれで: は|これ). Nor does a word that holds it and means
     something else (うち in 今のうちに, うちら: movement.json's not_a_place)."""
     name = normalize(name)
+    norm = text.norm
+    if name not in norm:
+        return False  # (most names, for every text: no words to cut)
     spans = word_spans(text)
     if spans is None:
-        return name in text.norm  # no boundaries to check
+        return True  # no boundaries to check
     ends = {end for end, _ in spans.values()}
-    norm = text.norm
     not_a_place = [m.span() for m in _NOT_A_PLACE.finditer(norm)]
     # (kana texts are cut unreliably, らいぶはうすいこう: らい|ぶ|は|うすい|こう; only a short name is
     # found across words by chance)
