@@ -288,9 +288,10 @@ def has_movement_cue(
         past = past or any(token_patterns.starts_with(pattern, after_verb) for pattern in _COMPLETED)
         if past and not advised:
             continue
-        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか; nor one of several things done:
-        # 行ったり来たりしてた)
-        if _done_with_an_auxiliary(after_verb) or following[:1] in (["たり"], ["だり"]) or _chain_is_past(after_verb):
+        # (…nor one done with an auxiliary: 行ってきた, 上ってきたべか (movement.json's done_with_an_auxiliary);
+        # nor one of several things done: 行ったり来たりしてた)
+        done_with_an_auxiliary = any(token_patterns.starts_with(p, after_verb) for p in _DONE_WITH_AN_AUXILIARY)
+        if done_with_an_auxiliary or following[:1] in (["たり"], ["だり"]) or _chain_is_past(after_verb):
             continue
         # (行かないわけにはいかない: a must, though わけ follows the verb)
         described = _describes_a_noun(after_verb) and not _must(after_verb, tokens[end]) and not advised
@@ -450,20 +451,6 @@ def _chain_is_past(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 _DECIDED_TO = tuple(normalized_words("こと に"))
 
 
-def _done_with_an_auxiliary(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
-    """The movement is past once an auxiliary verb has carried it (行ってきた, 見に行ってみた)."""
-    return (
-        len(after_verb) > 2
-        and after_verb[0][0] in CONJUNCTIVE
-        and after_verb[1][1] in TRYING_AUXILIARIES
-        and (
-            after_verb[2][0] in ("た", "だ")
-            # …politely too (行ってきました, 出てきました？)
-            or (len(after_verb) > 3 and after_verb[2][1] == _MASU and after_verb[3][0] in ("た", "だ"))
-        )
-    )
-
-
 _MASU = normalize("ます")
 _PAST = normalize("た")
 
@@ -548,6 +535,7 @@ def _supposed(after_verb: tuple[tuple[str, str, str], ...]) -> bool:
 
 _CONCEDED = token_patterns.patterns("movement", "conceded")
 _COMPLETED = token_patterns.patterns("movement", "completed")
+_DONE_WITH_AN_AUXILIARY = token_patterns.patterns("movement", "done_with_an_auxiliary")
 _COMING_ABOUT = token_patterns.patterns("movement", "coming_about")
 
 
