@@ -15,7 +15,9 @@ from app.text import TextAnalyzer, normalize
 
 AddresseeReason = Literal["called", "asked_opinion", "selected", "responder", "none"]
 
-HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏")
+# Kin words that follow a name as an honorific does in village speech (トメばあ, 源じい, 勇吉おじ)
+KINSHIP_AFTER_A_NAME = ("じい", "ばあ", "おじ", "おば")
+HONORIFICS = ("さん", "ちゃん", "くん", "君", "さま", "様", "先輩", "せんぱい", "殿", "氏", *KINSHIP_AFTER_A_NAME)
 # Honorifics a player swaps for one another, politeness kept (奥様, 奥さま, 奥さん)
 _POLITE_HONORIFICS = tuple(normalize(h) for h in ("さん", "さま", "様"))
 _HONORIFICS_LONGEST_FIRST = tuple(sorted((normalize(h) for h in HONORIFICS), key=len, reverse=True))

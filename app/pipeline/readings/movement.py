@@ -210,6 +210,7 @@ _EDO_GO_AND_COME_BACK = re.compile(r"[てで](く|来)ら[ぁあ]?$")
 _IU = normalize("言う")
 _SPLIT_VERBS = lexicon.words("movement", "split_verbs")
 _SPLIT_NOT_MOVEMENT = lexicon.words("movement", "split_not_movement")
+_KURU_READ_APART = lexicon.words("movement", "kuru_read_apart")
 # After a place's name, the particles a movement goes to it by (控え室に, ロビーへ, 駐車場まで).
 TOWARDS_A_PLACE = ("に", "へ", "まで")
 # Between a place and a kana いって: a particle of going, or none (職員室いって); what stands for a place
@@ -246,8 +247,8 @@ def has_movement_cue(
             lemma, pos = _IKU, "動詞"  # (its second part may be read as a noun: 行 + ぐ)
         if index > 0 and tokens[index - 1][0] + lemma in _SPLIT_NOT_MOVEMENT:
             continue
-        # くる contracted after て (見てくっから: Tohoku; 見てくっで: Kagoshima), which the analyser reads apart
-        if surface == "くっ" and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
+        # くる after て that the analyser reads apart (見てくっから, 見てくるっちょ: movement.json's kuru_read_apart)
+        if surface in _KURU_READ_APART and index > 0 and tokens[index - 1][0] in CONJUNCTIVE:
             lemma = _KURU
         # …or voiced, which it reads as ていく's short form (見でくっから)
         if lemma == _TEKU and index + 1 < len(tokens) and tokens[index + 1][0].startswith("っ"):
@@ -283,7 +284,10 @@ def has_movement_cue(
         # 前を通ったら)
         # (行ったほうがいい: had better go; no past, and the verb describes no noun)
         advised = _advised(tokens[end], after_verb)
-        past = any(s in _PAST_AFTER_A_VERB for s in following[:2]) and following[:1] != ["だけ"]
+        # (not the copula after a dictionary form, as Izu, Suruga and Koshu speech closes a going: 寄ってくだっけ,
+        # 行くだよ)
+        copula = following[:1] == ["だ"] and tokens[end][0].endswith(_U_ROW)
+        past = any(s in _PAST_AFTER_A_VERB for s in following[int(copula) : 2]) and following[:1] != ["だけ"]
         # (…and past through しまう or ちゃう and ます: 出ちゃいました, 行ってしまいました)
         past = past or any(token_patterns.starts_with(pattern, after_verb) for pattern in _COMPLETED)
         if past and not advised:

@@ -210,3 +210,26 @@ def test_a_verb_whose_clause_ends_at_once_is_read_without_error(text: str, analy
     """A movement verb followed at once by a pause, then a negative (行く、ないよ), left its "must" check
     an empty clause, which the check for Kyushu's 帰らんば first read past its end."""
     assert has_movement_cue(analyzer.analyze(text)) in (True, False)
+
+
+@pytest.mark.issue(27)
+@pytest.mark.round(37)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "真壁じいのとこに行ってくる",
+        "真壁さんのところに顔出してきます",
+        "真壁さんの顔見てくるっちょ",
+        "真壁さんのとこ寄ってくだよ",
+    ],
+)
+def test_going_to_someone_as_village_speech_says_it(
+    text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 37: a kin word after the name as its honorific (勇吉おじ, トメばあ), 顔出してくる (read 顔出し +
+    てく), a くる run on into its particle (見てくるっちょ: くるっ, the adverb) and the copula after a going
+    (寄ってくだっけ, read as a past) each hid a going to see someone."""
+    state = stage_state.model_copy(update={"elsewhere": {"真壁": "控え室"}})
+    outcome = going_to_a_person(None, context(text, hoshizora, state, analyzer))
+    assert outcome is not None and outcome.action == move("控え室")
+    assert going_to_a_person(None, context("真壁じいのとこに行ってきた", hoshizora, state, analyzer)) is None
