@@ -17,6 +17,7 @@ from app.pipeline.readings.movement import (
     lets,
     lets_asked,
     puts_off,
+    set_on_another_day,
 )
 from app.pipeline.readings.replies import (
     ASKING,
@@ -366,8 +367,9 @@ def refusal_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome | 
         return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target} 「{own}」")
     if says_no(ctx.text):
         return Outcome(NONE, "refusal_to_invitation", f"declines the invitation to {place.action.target}")
-    # (a yes that puts the going off goes nowhere now either: うん、明日にしよう; 飯食ってからにする)
-    if puts_off(ctx.text):
+    # (a yes that puts the going off goes nowhere now either: うん、明日にしよう; 飯食ってからにする; nor one whose
+    # every going is set later: 森はあとで行く)
+    if set_on_another_day(ctx.text):
         return Outcome(NONE, "refusal_to_invitation", f"puts off the invitation to {place.action.target}")
     return None
 

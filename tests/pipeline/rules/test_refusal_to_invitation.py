@@ -103,3 +103,16 @@ def test_a_yes_that_puts_the_going_off_goes_nowhere(
     assert outcome is not None and outcome.action == NONE, text
     for going in ("うん、行こう", "ええ、すぐに行きましょう"):
         assert refusal_to_invitation(None, context(going, scenario, state, analyzer)) is None, going
+
+
+@pytest.mark.round(37)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+@pytest.mark.parametrize("text", ["それはまたの機会にします", "うん、あとで行くね", "そっちは明日行くよ"])
+def test_a_reply_that_goes_only_later_goes_nowhere_now(
+    scene: str, text: str, invited_scenes: Scenes, analyzer: TextAnalyzer
+) -> None:
+    """Round 37: another occasion (またの機会にします) was no putting off, and a going set later (森はあとで
+    行くだっけ) no declining, so the model took the topic the reply names."""
+    scenario, state = invited_scenes[scene]
+    outcome = refusal_to_invitation(None, context(text, scenario, state, analyzer))
+    assert outcome is not None and outcome.action == NONE, text
