@@ -7,6 +7,7 @@ import threading
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import accumulate
 
 _KATAKANA_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
@@ -121,9 +122,18 @@ def _kana_word_cut_at_its_end(phrase: str, words: list[str], analyzer: TextAnaly
         rest = joined[position + len(phrase) :]
         if position in starts and rest:
             following = analyzer.analyze(rest).tokens
-            if following and following[0][2] in _OPENS_AFTER_A_WORD:
+            if (following and following[0][2] in _OPENS_AFTER_A_WORD) or rest.startswith(_quoting_after_a_word()):
                 return True
     return False
+
+
+@cache
+def _quoting_after_a_word() -> tuple[str, ...]:
+    """Quoting particles that open the rest after a word (app/lexicon/speech.json's quoting_after_a_word:
+    からあげ|っち何？), which the analyser may read as no particle."""
+    from app import lexicon  # (app.lexicon reads app.text: loaded on first use, not at import)
+
+    return lexicon.phrases("speech", "quoting_after_a_word")
 
 
 def _word_and_kana_bounds(words: list[str]) -> set[int]:

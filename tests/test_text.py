@@ -41,6 +41,9 @@ def test_a_kana_word_inside_another_word_is_not_found(text: str, word: str, anal
     [
         ("かりんとうてまだある？", "かりんとう"),  # かりん|と|うて
         ("だぜんてどんな感じ", "だぜん"),  # だ|ぜ|んて
+        pytest.param(
+            "さつまあげっち何ね？", "さつまあげ", marks=pytest.mark.round(37)
+        ),  # さつ|ま|あ|げっ|ち: quoting っち
     ],
 )
 def test_a_kana_word_the_analyser_cut_across_its_end_is_found_with_it(
