@@ -472,7 +472,8 @@ def _visited(clause: AnalyzedText, names: list[str]) -> bool:
     """A visiting verb (movement.json's visiting) right after one of `names` and a particle of going, with
     も, は, or a polite お before it (楮畑にも伺いたい, 工房へお邪魔します)."""
     place = "|".join(re.escape(name) for name in sorted(names, key=len, reverse=True))
-    right_after = re.compile(f"(?:{place})(?:に|へ|まで)(?:も|は)?(?:お|ご)?$")
+    towards = "|".join(TOWARDS_A_PLACE)
+    right_after = re.compile(f"(?:{place})(?:{towards})(?:も|は)?(?:お|ご)?$")
     surfaces = [surface for surface, _, _ in clause.tokens]
     return any(
         lemma in _VISITING and right_after.search("".join(surfaces[:index]))
