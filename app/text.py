@@ -121,8 +121,10 @@ def _kana_word_cut_at_its_end(phrase: str, words: list[str], analyzer: TextAnaly
     for position in _occurrences(phrase, joined):
         rest = joined[position + len(phrase) :]
         if position in starts and rest:
+            if rest.startswith(_quoting_after_a_word()):
+                return True  # (without reading the rest afresh)
             following = analyzer.analyze(rest).tokens
-            if (following and following[0][2] in _OPENS_AFTER_A_WORD) or rest.startswith(_quoting_after_a_word()):
+            if following and following[0][2] in _OPENS_AFTER_A_WORD:
                 return True
     return False
 
