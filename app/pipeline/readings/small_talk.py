@@ -6,7 +6,7 @@ import re
 
 from app import lexicon
 from app.pipeline.readings.replies import is_invitation
-from app.pipeline.readings.text import is_kanji, is_question, trim
+from app.pipeline.readings.text import CLOSING_MARKS, is_kanji, is_question, trim
 from app.text import AnalyzedText
 
 # Questions about the person asked, and what in a topic's own texts makes them the topic's
@@ -54,6 +54,27 @@ HERE = ("ここ", "こっち", "この辺", "ここら")
 _HERE_REMARKED = re.compile(rf"^(?P<thing>{'|'.join(HERE)})(?:(?:は|って)、?|、)(?P<remark>[^、。?!]+)$")
 
 
+# …or the remark first and the thing after it, closing the text (すごいなあ、この仕掛け; ちっちゃくてキュートだら、
+# このベビーたち), when the remark says how the thing is (_says_how_it_is): not 教えてよ、その話, a request.
+_REMARKED_BEFORE = re.compile(r"^(?P<remark>[^、。?!]+)、(?:その|この)(?P<thing>[^、。?!.]{1,10})$")
+
+
+def _says_how_it_is(text: AnalyzedText) -> bool:
+    """The words before the text's last comma end, their particles and endings aside, on an adjective
+    (すごいなあ; キュートだら) or on a noun an adjective qualifies (いい匂いだら), and after it only a thing is
+    named (この油; not いいよ、その写真見せて)."""
+    words = [word for word in text.tokens if word[0] not in CLOSING_MARKS]
+    comma = max((i for i, (surface, _, _) in enumerate(words) if surface == "、"), default=0)
+    if not all(pos in ("連体詞", "名詞", "接尾辞") for _, _, pos in words[comma + 1 :]):
+        return False
+    said = [(surface, pos) for surface, _, pos in words[:comma] if pos not in ("助詞", "助動詞", "補助記号")]
+    if not said:
+        return False
+    if said[-1][1] in ("形容詞", "形状詞"):
+        return True
+    return said[-1][1] == "名詞" and len(said) > 1 and said[-2][1] == "形容詞"
+
+
 def content_nouns(text: AnalyzedText) -> list[str]:
     """The text's nouns that can name something: two characters or more, or a kanji standing alone.
     A run of nouns counts as one word too (お茶菓子: 茶菓子), and its one-kanji parts do not count
@@ -83,6 +104,8 @@ def thing_remarked_on(text: AnalyzedText) -> str | None:
         return None
     remark = said.removesuffix("?")
     if (remarked := _REMARKED.search(remark)) is None:
+        if (inverted := _REMARKED_BEFORE.match(remark)) is not None and _says_how_it_is(text):
+            return inverted.group("thing")
         remarked = _HERE_REMARKED.match(remark)
         if remarked is None or is_invitation(text):
             return None

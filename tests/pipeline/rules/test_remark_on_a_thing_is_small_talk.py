@@ -107,3 +107,21 @@ def test_a_topic_that_names_a_thing_the_text_names_keeps_the_pick(
     }
     assert verdicts[named] is False
     assert any(verdicts.values())
+
+
+@pytest.mark.round(38)
+@pytest.mark.parametrize("scene", ["hoshizora", "amatsu"])
+def test_a_remark_said_before_the_thing_is_small_talk(scene: str, scenes: Scenes, analyzer: TextAnalyzer) -> None:
+    """Rounds 37 and 38 (izuoshima_ben, ogasawara_ben): the remark first and the thing after it
+    (ちっちゃくてキュートだら、このベビーたち) was no remark to the rule, and the model read a topic at hand."""
+    scenario, state = scenes[scene]
+    for text in ("すごいなあ、この仕掛け", "ちっちゃくてかわいいら、このカメたち", "いい匂いですね、このスープ"):
+        verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+        assert verdicts and all(v != (t.target in PRAISING) for t, v in verdicts.items()), (text, verdicts)
+    for text in (
+        "教えてよ、その仕掛け",  # a request
+        "いいよ、その仕掛け見せて",  # more than a thing after the comma
+        "すごいなあ、この仕掛けは誰が作ったの？",  # a question
+    ):
+        verdicts = topic_verdicts(remark_on_a_thing_is_small_talk, text, scenario, state, analyzer)
+        assert not any(verdicts.values()), text
