@@ -53,7 +53,7 @@ from app.pipeline.readings.text import (
     word_spans,
 )
 from app.pipeline.rules.context import ABOUT, HONORIFIC_FORMS, Outcome, RuleContext, as_called
-from app.text import AnalyzedText, normalize
+from app.text import AnalyzedText, TextAnalyzer, normalize
 
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
 # said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
@@ -1111,7 +1111,9 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
         if len(noun) > 1 and noun not in _NOT_DESCRIBING and not any(noun in n or n in noun for n in names)
     }
     places = [c for c in ctx.candidates if c.action.kind == "move"]
-    described = {c: shared for c in places if (shared := sorted(n for n in nouns if n in normalize(c.description)))}
+    described = {
+        c: shared for c in places if (shared := sorted(n for n in nouns if _describes(n, c, going, ctx.analyzer)))
+    }
     if len(described) != 1:  # (of those a noun names, when several; the way there may come first in its
         # sentence: 一つ目の角を曲がって、左の部屋に入ります)
         said = [s.norm for s in sentences_of(ctx.text) if any(c.norm in s.norm for c in going)]
@@ -1120,6 +1122,55 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
         return None
     ((place, shared),) = described.items()
     return Outcome(place.action, "going_by_description", f"goes where the description says {'、'.join(shared)}")
+
+
+_LEADING_TO = lexicon.words("movement", "leading_to")
+
+
+def _describes(noun: str, place: Candidate, going: list[AnalyzedText], analyzer: TextAnalyzer) -> bool:
+    """The place's description holds the noun as what the place is or has: not only as where it leads
+    (三原山の火口へ続く遊歩道の入口, for 火口まで行ってみる), nor when the going goes to another thing of the
+    noun's that neither the description nor the place's names hold (飯田の町まで行ってくる, for 飯田線の小さな
+    無人駅): false actions in rounds 37 and 38."""
+    description = analyzer.analyze(place.description)
+    if noun not in description.norm:
+        return False
+    own = description.norm + "".join(normalize(name) for name in place.names)
+    if any(head not in own for head in _heads_gone_to(noun, going)):
+        return False
+    return not _only_where_it_leads(noun, description)
+
+
+def _only_where_it_leads(noun: str, description: AnalyzedText) -> bool:
+    """Each time the description names the noun as a word of its own, a particle of going and a verb of
+    leading follow it (火口へ続く: movement.json's leading_to)."""
+    words = description.tokens
+    surfaces = [normalize(surface) for surface, _, _ in words]
+    leads: list[bool] = []
+    for start in range(len(words)):
+        end, spelled = start, ""
+        while end < len(words) and len(spelled) < len(noun):
+            spelled, end = spelled + surfaces[end], end + 1
+        if spelled == noun:
+            after = words[end : end + 2]
+            leads.append(len(after) == 2 and after[0][0] in TOWARDS_A_PLACE and after[1][1] in _LEADING_TO)
+    return bool(leads) and all(leads)
+
+
+def _heads_gone_to(noun: str, going: list[AnalyzedText]) -> list[str]:
+    """What a going goes to where it names the noun as whose (飯田の町まで行ってくる: 町)."""
+    heads = []
+    for clause in going:
+        words = clause.tokens
+        for index in range(len(words) - 2):
+            if normalize(words[index][0]) != noun or words[index + 1][0] != "の":
+                continue
+            end = index + 2
+            while end < len(words) and words[end][2] == "名詞":
+                end += 1
+            if end > index + 2 and end < len(words) and words[end][0] in TOWARDS_A_PLACE:
+                heads.append("".join(normalize(surface) for surface, _, _ in words[index + 2 : end]))
+    return heads
 
 
 def _proposes(text: AnalyzedText) -> bool:

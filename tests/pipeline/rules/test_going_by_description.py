@@ -115,3 +115,50 @@ def test_a_going_that_repeats_a_phrase_of_one_place_goes_there(text: str, place:
 )
 def test_a_phrase_that_tells_no_one_place_is_left_alone(text: str, analyzer: TextAnalyzer) -> None:
     assert going_by_description(None, context(text, _HOUSE, _IN_THE_HALL, analyzer)) is None
+
+
+_VALLEY = Scenario.model_validate(
+    {
+        "id": "valley",
+        "locations": [
+            {"id": "宿", "description": "谷あいの小さな宿"},
+            {"id": "停留所", "description": "飯山線の小さなバス停"},
+            {"id": "登山口", "description": "湖畔へ続く遊歩道の入口"},
+            {"id": "茶屋", "description": "峠の茶屋。名物の団子がある"},
+        ],
+        "characters": [{"id": "女将"}],
+    }
+)
+_AT_THE_INN = GameState.model_validate(
+    {"location": "宿", "present": ["女将"], "moves": ["停留所", "登山口", "茶屋"], "can_leave": False}
+)
+
+
+@pytest.mark.round(38)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "湖畔まで行ってみよう",  # the trailhead's description says where its path leads, not what it is (round 37)
+        "ちょっと飯山の町まで行ってくる",  # 飯山 of 飯山線, a bus line (round 38: 飯田の町, 飯田線)
+    ],
+)
+def test_where_a_place_leads_or_a_compound_of_its_description_is_no_going_there(
+    text: str, analyzer: TextAnalyzer
+) -> None:
+    """Two false actions of rounds 37 and 38: a going to the noun the description names as where the place
+    leads (火口へ続く遊歩道の入口), or as the first part of a compound (飯田線の小さな無人駅)."""
+    assert going_by_description(None, context(text, _VALLEY, _AT_THE_INN, analyzer)) is None
+
+
+@pytest.mark.round(38)
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("飯山線のバスに乗りに行こう", "停留所"),  # the compound said as the description says it
+        ("遊歩道の入口まで行ってみる", "登山口"),  # what the place is
+        ("団子を食べに行こう", "茶屋"),
+    ],
+)
+def test_what_a_description_says_a_place_is_still_goes_there(text: str, place: str, analyzer: TextAnalyzer) -> None:
+    outcome = going_by_description(None, context(text, _VALLEY, _AT_THE_INN, analyzer))
+    assert outcome is not None and outcome.action == move(place)
