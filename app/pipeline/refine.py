@@ -22,6 +22,7 @@ from app.pipeline.rules.going import (
     move_needs_movement,
     move_set_on_another_day,
     place_is_the_subject,
+    place_is_where_it_comes_from,
     place_put_off,
     place_question_is_not_move,
     searching_a_place,
@@ -98,6 +99,7 @@ __all__ = [
     "person_whereabouts_is_no_topic",
     "personal_question_is_small_talk",
     "place_is_the_subject",
+    "place_is_where_it_comes_from",
     "place_put_off",
     "place_question_is_not_move",
     "place_whereabouts_is_no_topic",
@@ -158,6 +160,7 @@ NOT_A_READING = frozenset(
 )
 AFTER_MODEL: tuple[Rule, ...] = (
     place_is_the_subject,
+    place_is_where_it_comes_from,
     move_needs_destination_or_cue,
     move_needs_movement,
     move_set_on_another_day,

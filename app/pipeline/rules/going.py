@@ -818,6 +818,34 @@ def place_is_the_subject(action: Action | None, ctx: RuleContext) -> Outcome | N
     return Outcome(NONE, "place_is_the_subject", f"asks about {action.target}")
 
 
+_COMING_FROM = lexicon.words("movement", "coming_from")
+
+
+def place_is_where_it_comes_from(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A text that names the place the model chose only as where something comes from (から, or のほうから),
+    with verbs that come and none that go (うわあ、客席から拍手が来てる！; 本堂から来ました), does not go there:
+    round 38's ningyo_joruri, a false action. A going that starts there (本堂から回ろう) has a verb of its own,
+    and one that fetches something from there (倉庫から豆を取ってきます) comes only after a て."""
+    if action is None or action.kind != "move" or (candidate := ctx.candidate_for(action)) is None:
+        return None
+    norm = ctx.text.norm
+    names = "|".join(re.escape(n) for n in sorted((normalize(n) for n in candidate.names if n), key=len, reverse=True))
+    mentions = list(re.finditer(names, norm))
+    if not mentions or not all(norm.startswith(_FROM, m.end()) for m in mentions):
+        return None
+    words = ctx.text.tokens
+    # (not くる after て, a going to fetch something: 倉庫から豆を取ってきます)
+    coming = [i for i, (_, lemma, pos) in enumerate(words) if pos == "動詞" and lemma in _COMING_FROM]
+    if not any(i == 0 or words[i - 1][0] not in ("て", "で") for i in coming):
+        return None
+    if any(pos == "動詞" and lemma in TO_A_NAMED_PLACE - _COMING_FROM for _, lemma, pos in words):
+        return None
+    return Outcome(NONE, "place_is_where_it_comes_from", f"names {action.target} only as where something comes from")
+
+
+_FROM = ("から", "のほうから", "の方から")
+
+
 def move_needs_destination_or_cue(action: Action | None, ctx: RuleContext) -> Outcome | None:
     """A move must name its destination, or be a bare movement (「行こう」, 「あっちに行こう」) when only
     one place is reachable: an invitation such as 「今度一緒に映画見ようよ」 or 「ご飯でも行こうよ」
