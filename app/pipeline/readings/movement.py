@@ -723,6 +723,20 @@ def puts_off(text: AnalyzedText) -> bool:
 _TOPIC_PUT_OFF = lexicon.phrases("movement", "topic_put_off")
 
 
+_TILL_SOMETHING_IS_DONE = token_patterns.patterns("movement", "till_something_is_done")
+
+
+def put_off_till_done(text: AnalyzedText) -> bool:
+    """A sentence of the text does it only after something else is done, or asks whether another time will
+    do (少し休んでから行きます; この皿を洗ってからでもいいですか？ 手が汚れてるので):
+    app/lexicon/movement.json's till_something_is_done, with nothing after it that asks or goes."""
+    sentences = sentences_of(text)
+    for index, sentence in enumerate(sentences):
+        if any(token_patterns.ends_with(p, without_closing_marks(sentence)) for p in _TILL_SOMETHING_IS_DONE):
+            return not any(is_question(s) or has_movement_cue(s) for s in sentences[index + 1 :])
+    return False
+
+
 _UNDECIDED = token_patterns.patterns("movement", "undecided")
 
 

@@ -16,6 +16,7 @@ from app.pipeline.readings.movement import (
     has_movement_cue,
     lets,
     lets_asked,
+    put_off_till_done,
     puts_off,
     set_on_another_day,
 )
@@ -165,8 +166,8 @@ def agreement_to_invitation(action: Action | None, ctx: RuleContext) -> Outcome 
         return None
     if ctx.phrases.said("refusal", reply) is not None or says_no(reply):
         return None
-    # (a yes that puts it off goes later, not now: うん、明日にしよう; んだな、飯食ってがらにすっぺ)
-    if puts_off(reply):
+    # (a yes that puts it off goes later, not now: うん、明日にしよう; んだな、飯食ってがらにすっぺ; 一服してから行く)
+    if puts_off(reply) or put_off_till_done(reply):
         return None
     if DECLINING_ME.match(trim(reply.norm)):
         return None
@@ -420,6 +421,19 @@ def refusal_to_offer(action: Action | None, ctx: RuleContext) -> Outcome | None:
     if not says_no(ctx.text):
         return None
     return Outcome(NONE, "refusal_to_offer", "declines what the last line offers")
+
+
+def put_off_for_now(action: Action | None, ctx: RuleContext) -> Outcome | None:
+    """A text that does it only after something else is done, or asks whether later will do (少し休んでから
+    行きます; この皿を洗ってからでもいいですか？ 手が汚れてるので: readings/movement.py's put_off_till_done),
+    goes nowhere and raises no topic now: the model read such replies to a request or an invitation as the
+    topic asked about (round 38's shukubo, ina_ben, ningyo_joruri). One that names a reachable place, takes
+    leave, or names a topic the last line did not (there is no last line: any topic) is left to the other rules."""
+    if not put_off_till_done(ctx.text) or has_leave_cue(ctx.text) or ctx.moves_named():
+        return None
+    if _raises_something_new(ctx, ctx.line_before or ctx.analyzer.analyze("")):
+        return None
+    return Outcome(NONE, "put_off_for_now", "does it only after something else is done")
 
 
 _LONGEST_BARE_REPLY = 10

@@ -1369,6 +1369,16 @@ def test_the_invited_verb_said_twice_goes(hoshizora: Scenario, stage_state: Game
         assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
 
 
+@pytest.mark.round(38)
+def test_a_yes_that_goes_only_after_something_else_stays(
+    hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Round 38's shukubo: a going after something else done first (少し休憩してから行きます) goes later."""
+    state = after_line(stage_state, "灯", "ロビー、一緒に見に行かない？")
+    for reply in ("うん、ちょっと着替えてから行くね", "はい、お茶を飲んでから行きます"):
+        assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
+
+
 @pytest.mark.issue(27)
 @pytest.mark.parametrize(
     "line",
