@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from app import lexicon
+from app.lexicon import tokens as token_patterns
 from app.pipeline.actions import LEAVE, NONE, Action
 from app.pipeline.candidates import Candidate
 from app.pipeline.readings.farewell import has_leave_cue, leaving_asked, parts_at_the_end, takes_the_yes_back
@@ -512,13 +513,48 @@ def yes_to_leaving(action: Action | None, ctx: RuleContext) -> Outcome | None:
     stays (はい、でもその前に…; ほうじゃな、もうちぃと居るわ), nor a reply that asks (何者だったんだべ), goes
     somewhere or names a place (いや、もう一晩泊まります。戻りましょう)."""
     line = ctx.line_before
-    if line is None or ctx.candidate_for(LEAVE) is None or not leaving_asked(line):
+    if line is None or ctx.candidate_for(LEAVE) is None:
+        return None
+    along = not leaving_asked(line) and _invited_away(ctx, line)
+    if not (along or leaving_asked(line)):
         return None
     reply = ctx.text
     if ASKING.search(trim(reply.norm)) or says_no(reply) or takes_the_yes_back(reply) or _REFUSAL.search(reply.norm):
         return None
-    if ctx.phrases.said("refusal", reply) is not None or ctx.moves_in_text() or ctx.moves_named():
+    # (going along is said with a going: ええ、ご一緒します。山を下りましょう)
+    if ctx.phrases.said("refusal", reply) is not None or (ctx.moves_in_text() and not along) or ctx.moves_named():
         return None
     if not (says_yes(reply) or has_leave_cue(reply) or ctx.phrases.said("agreement", reply) is not None):
         return None
     return Outcome(LEAVE, "yes_to_leaving", "says yes to leaving, which the last line asks about")
+
+
+_GOING_AWAY = token_patterns.patterns("movement", "going_away")
+
+
+def _invited_away(ctx: RuleContext, line: AnalyzedText) -> bool:
+    """The line invites or asks the player along on its speaker's going back or down to somewhere, or
+    aboard (最終の船で街に戻りますが、ご一緒にどうです？; もう最終便出るで。あんた、乗っていくんな？:
+    movement.json's going_away), now, to nowhere a reachable place's name or description holds (今から店に戻る
+    けぇ、一緒に来んさい goes to her café): going along leaves the scene. Round 38's shinju and
+    shodoshima_ben, round 37's sumiyaki (the model and leave_needs_cue read なし)."""
+    asks = ctx.invites(line) or offers(line) or is_question(line)
+    if not asks or set_on_another_day(line) or ctx.moves_named(line, read=False) or _their_places(ctx, line):
+        return False
+    reachable = "".join(
+        normalize(text) for c in ctx.candidates if c.action.kind == "move" for text in (c.description, *c.names)
+    )
+    words = line.tokens
+    for pattern in _GOING_AWAY:
+        for end in range(len(words)):
+            if not token_patterns.ends_with(pattern, words[: end + 1]):
+                continue
+            if _PAST_AFTER.intersection(lemma for _, lemma, _ in words[end + 1 : end + 2]):
+                continue
+            start = end + 1 - len(pattern)
+            if words[start][2] != "名詞" or normalize(words[start][0]) not in reachable:
+                return True
+    return False
+
+
+_PAST_AFTER = frozenset(("た",))  # (町に戻ったんですか？ asks about a going done)

@@ -95,3 +95,46 @@ def test_a_yes_to_being_told_to_leave_leaves(
         None, context("そうですね、そうします", hoshizora, after_line(stage_state, "灯", line), analyzer)
     )
     assert (outcome is not None and outcome.action == LEAVE) is leaves
+
+
+INVITING_ALONG_AWAY = [
+    "私は最終のバスで町に戻りますけど、一緒にどうです？",
+    "わしはこのまま麓へ下りる。あんたも一緒に来るか？",
+    "もう最後の船が出るで。あんた、乗っていくんか？",
+]
+
+
+@pytest.mark.round(38)
+@pytest.mark.parametrize("line", INVITING_ALONG_AWAY)
+@pytest.mark.parametrize("text", ["ええ、ご一緒します", "うん、乗る。いろいろありがとう", "はい、一緒に下りましょう"])
+def test_a_yes_to_going_along_away_leaves(
+    line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    """Rounds 37 and 38 (sumiyaki, shinju, shodoshima_ben): a yes to going along back to town, down the
+    mountain or aboard the last boat, where the game has no such place, was read as なし."""
+    outcome = yes_to_leaving(None, context(text, hoshizora, after_line(stage_state, "灯", line), analyzer))
+    assert outcome is not None and outcome.action == LEAVE
+
+
+@pytest.mark.round(38)
+@pytest.mark.parametrize(
+    "line",
+    [
+        "ロビーに戻りますけど、一緒にどうです？",  # a reachable place: agreement_to_invitation's
+        "明日、町に戻りますけど、一緒にどうです？",  # another day
+        "町に戻ったんですか？",  # no invitation: past
+        "私は町に戻ります",  # asks nothing
+    ],
+)
+def test_a_yes_to_a_line_that_invites_no_going_away_now_stays(
+    line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
+) -> None:
+    ctx = context("ええ、ご一緒します", hoshizora, after_line(stage_state, "灯", line), analyzer)
+    assert yes_to_leaving(None, ctx) is None
+
+
+@pytest.mark.round(38)
+def test_a_no_to_going_along_away_stays(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
+    state = after_line(stage_state, "灯", INVITING_ALONG_AWAY[0])
+    for text in ("いえ、まだ残ります", "うーん、どうしようかな？", "ロビーに行きます"):
+        assert yes_to_leaving(None, context(text, hoshizora, state, analyzer)) is None, text
