@@ -230,12 +230,23 @@ _BEING = frozenset(normalize(w) for w in ("ある", "有る", "いる", "居る"
 
 def _verb_said_twice(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
     """The invitation's verb said twice, eagerly (一緒に見ます？ → 見る見る, read by the analyser as the
-    adverb みるみる): the whole reply, in the verb's dictionary form."""
+    adverb みるみる): the whole reply, in the verb's dictionary form or, as the analyser reads it, in any
+    form (乗ります乗ります)."""
     said = trim(reply.norm).rstrip("!！")
     half = said[: len(said) // 2]
     # (the verb it closes on, or the one before an auxiliary: 見てみます; not being there: あるある)
     invited = [lemma for _, lemma, pos in invitation.tokens if pos == "動詞"][-2:]
-    return len(said) >= 4 and said == half * 2 and half in invited and half not in _BEING
+    if len(said) >= 4 and said == half * 2 and half in invited and half not in _BEING:
+        return True
+    # …or in any form, the same words twice (乗ってく？ → 乗ります乗ります！), not past nor negated (見た見た)
+    words = [word for word in reply.tokens if word[2] != "補助記号"]
+    half_words = words[: len(words) // 2]
+    twice = len(words) >= 2 and len(words) % 2 == 0 and half_words == words[len(words) // 2 :]
+    past_or_not = any(lemma in _PAST_OR_NOT for _, lemma, _ in half_words)
+    return twice and not past_or_not and words[0][2] == "動詞" and words[0][1] in invited and words[0][1] not in _BEING
+
+
+_PAST_OR_NOT = frozenset(("た", "ない", "ず", "ぬ"))
 
 
 def echoes(reply: AnalyzedText, invitation: AnalyzedText) -> bool:
