@@ -1374,10 +1374,10 @@ def test_the_invited_verb_said_twice_in_any_form_goes(
     hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
     """Round 38's shinju: 乗ります乗ります！ to 「…筏まで船出すけど、あんたも乗ってく？」 answered なし."""
-    state = after_line(stage_state, "灯", "ロビーまで車出すけど、あんたも乗ってく？")
-    outcome = agreement_to_invitation(None, context("乗ります乗ります！", hoshizora, state, analyzer))
+    state = after_line(stage_state, "灯", "ロビーで新曲流すけど、一緒に聴きに行きます？")
+    outcome = agreement_to_invitation(None, context("聴きます聴きます！", hoshizora, state, analyzer))
     assert outcome is not None and outcome.action == move("ロビー")
-    for reply in ("乗りました乗りました", "乗らない乗らない", "飲みます飲みます"):  # past, negated, another verb
+    for reply in ("聴きました聴きました", "聴かない聴かない", "飲みます飲みます"):  # past, negated, another verb
         assert agreement_to_invitation(None, context(reply, hoshizora, state, analyzer)) is None, reply
 
 

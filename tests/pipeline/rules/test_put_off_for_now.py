@@ -48,7 +48,7 @@ def test_a_reply_done_only_after_something_else_is_none(
         "お茶を飲んでから行きますか？",  # asked
         "お茶を飲んでから行きたくない",  # negated
         "この皿を洗ってからでもいいですか？ ところで今何時？",  # asks something after it
-        "片付けてからでもいい？ じゃあ、お先に失礼します",  # takes leave
+        "片付けてからでもいい？ じゃ、これで失礼します",  # takes leave
         "選曲のことは、明日でもいいですか？",  # a topic the last line did not name
         "お茶を飲んでから",  # nothing done after it
     ],

@@ -106,7 +106,7 @@ INVITING_ALONG_AWAY = [
 
 @pytest.mark.round(38)
 @pytest.mark.parametrize("line", INVITING_ALONG_AWAY)
-@pytest.mark.parametrize("text", ["ええ、ご一緒します", "うん、乗る。いろいろありがとう", "はい、一緒に下りましょう"])
+@pytest.mark.parametrize("text", ["ええ、ご一緒させて", "うん、乗る。いろいろありがとう", "はい、一緒に下りましょう"])
 def test_a_yes_to_going_along_away_leaves(
     line: str, text: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
@@ -120,7 +120,7 @@ def test_a_yes_to_going_along_away_leaves(
 @pytest.mark.parametrize(
     "line",
     [
-        "ロビーに戻りますけど、一緒にどうです？",  # a reachable place: agreement_to_invitation's
+        "ロビーへ戻るけど、一緒にどうです？",  # a reachable place: agreement_to_invitation's
         "明日、町に戻りますけど、一緒にどうです？",  # another day
         "町に戻ったんですか？",  # no invitation: past
         "私は町に戻ります",  # asks nothing
@@ -129,12 +129,12 @@ def test_a_yes_to_going_along_away_leaves(
 def test_a_yes_to_a_line_that_invites_no_going_away_now_stays(
     line: str, hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer
 ) -> None:
-    ctx = context("ええ、ご一緒します", hoshizora, after_line(stage_state, "灯", line), analyzer)
+    ctx = context("ええ、ご一緒させてもらいます", hoshizora, after_line(stage_state, "灯", line), analyzer)
     assert yes_to_leaving(None, ctx) is None
 
 
 @pytest.mark.round(38)
 def test_a_no_to_going_along_away_stays(hoshizora: Scenario, stage_state: GameState, analyzer: TextAnalyzer) -> None:
     state = after_line(stage_state, "灯", INVITING_ALONG_AWAY[0])
-    for text in ("いえ、まだ残ります", "うーん、どうしようかな？", "ロビーに行きます"):
+    for text in ("いえ、まだ残ります", "どうしよっかなあ？", "ロビーに行きます"):
         assert yes_to_leaving(None, context(text, hoshizora, state, analyzer)) is None, text
