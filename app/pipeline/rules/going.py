@@ -53,7 +53,7 @@ from app.pipeline.readings.text import (
     word_spans,
 )
 from app.pipeline.rules.context import ABOUT, HONORIFIC_FORMS, Outcome, RuleContext, as_called
-from app.text import AnalyzedText, TextAnalyzer, normalize
+from app.text import AnalyzedText, normalize
 
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
 # said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
@@ -1139,8 +1139,9 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
         if len(noun) > 1 and noun not in _NOT_DESCRIBING and not any(noun in n or n in noun for n in names)
     }
     places = [c for c in ctx.candidates if c.action.kind == "move"]
+    descriptions = {c: ctx.analyzer.analyze(c.description) for c in places} if nouns else {}
     described = {
-        c: shared for c in places if (shared := sorted(n for n in nouns if _describes(n, c, going, ctx.analyzer)))
+        c: shared for c in places if (shared := sorted(n for n in nouns if _describes(n, c, descriptions[c], going)))
     }
     if len(described) != 1:  # (of those a noun names, when several; the way there may come first in its
         # sentence: 一つ目の角を曲がって、左の部屋に入ります)
@@ -1155,12 +1156,11 @@ def going_by_description(action: Action | None, ctx: RuleContext) -> Outcome | N
 _LEADING_TO = lexicon.words("movement", "leading_to")
 
 
-def _describes(noun: str, place: Candidate, going: list[AnalyzedText], analyzer: TextAnalyzer) -> bool:
-    """The place's description holds the noun as what the place is or has: not only as where it leads
-    (三原山の火口へ続く遊歩道の入口, for 火口まで行ってみる), nor when the going goes to another thing of the
-    noun's that neither the description nor the place's names hold (飯田の町まで行ってくる, for 飯田線の小さな
+def _describes(noun: str, place: Candidate, description: AnalyzedText, going: list[AnalyzedText]) -> bool:
+    """The place's `description` (analysed) holds the noun as what the place is or has: not only as where it
+    leads (三原山の火口へ続く遊歩道の入口, for 火口まで行ってみる), nor when the going goes to another thing of
+    the noun's that neither the description nor the place's names hold (飯田の町まで行ってくる, for 飯田線の小さな
     無人駅): false actions in rounds 37 and 38."""
-    description = analyzer.analyze(place.description)
     if noun not in description.norm:
         return False
     own = description.norm + "".join(normalize(name) for name in place.names)

@@ -511,7 +511,9 @@ def yes_to_leaving(action: Action | None, ctx: RuleContext) -> Outcome | None:
     player leaves now (もう帰っちゃうんですか？; そろそろお帰りになりますか？) takes leave, as a farewell does:
     round 20's annai and tokuchou, which the model read as なし. Not a no, nor a yes taken back or one that
     stays (はい、でもその前に…; ほうじゃな、もうちぃと居るわ), nor a reply that asks (何者だったんだべ), goes
-    somewhere or names a place (いや、もう一晩泊まります。戻りましょう)."""
+    somewhere or names a place (いや、もう一晩泊まります。戻りましょう). So does a yes to going along on the
+    speaker's going away where the game has no place for it (_invited_away), said with a going or not
+    (ええ、ご一緒します。山を下りましょう)."""
     line = ctx.line_before
     if line is None or ctx.candidate_for(LEAVE) is None:
         return None
