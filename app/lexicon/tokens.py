@@ -106,6 +106,11 @@ def search(pattern: TokenPattern, tokens: Sequence[Token]) -> bool:
     return any(_match_from(pattern, tokens, start) for start in range(len(tokens)))
 
 
+def spans(pattern: TokenPattern, tokens: Sequence[Token]) -> list[tuple[int, int]]:
+    """Every match of `pattern`, as the index of its first token and the index after its last."""
+    return [(start, end) for start in range(len(tokens)) for end in sorted(set(_match_from(pattern, tokens, start)))]
+
+
 @cache
 def patterns(name: str, table: str) -> tuple[TokenPattern, ...]:
     """The table's `token_patterns`, normalised, in file order."""

@@ -286,3 +286,12 @@ def test_a_plain_list_beside_the_groups_is_loaded_normalised_in_order() -> None:
 
 def test_a_table_without_long_vowel_marks_compares_without_them() -> None:
     assert "おっけ" in lexicon.phrases("agreement", "opening")
+
+
+def test_spans_give_each_match_where_it_starts_and_ends() -> None:
+    """tokens.spans (round 38: where a going_away match starts, whatever its length): every match, its first
+    token's index and the index after its last, a match of `*` at each length it can take."""
+    noun_and_its_no = ({"POS": "名詞"}, {"SURFACE": "の", "OP": "*"})
+    sea, of, to = ("海", "海", "名詞"), ("の", "の", "助詞"), ("へ", "へ", "助詞")
+    assert tokens.spans(noun_and_its_no, [to, sea, of, of]) == [(1, 2), (1, 3), (1, 4)]
+    assert tokens.spans(noun_and_its_no, [to, of]) == []

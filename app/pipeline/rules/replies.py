@@ -547,16 +547,12 @@ def _invited_away(ctx: RuleContext, line: AnalyzedText) -> bool:
         normalize(text) for c in ctx.candidates if c.action.kind == "move" for text in (c.description, *c.names)
     )
     words = line.tokens
-    for pattern in _GOING_AWAY:
-        for end in range(len(words)):
-            if not token_patterns.ends_with(pattern, words[: end + 1]):
-                continue
-            if _PAST_AFTER.intersection(lemma for _, lemma, _ in words[end + 1 : end + 2]):
-                continue
-            start = end + 1 - len(pattern)
-            if words[start][2] != "名詞" or normalize(words[start][0]) not in reachable:
-                return True
-    return False
+    return any(
+        not _PAST_AFTER.intersection(lemma for _, lemma, _ in words[end : end + 1])
+        and (words[start][2] != "名詞" or normalize(words[start][0]) not in reachable)
+        for pattern in _GOING_AWAY
+        for start, end in token_patterns.spans(pattern, words)
+    )
 
 
 _PAST_AFTER = frozenset(("た",))  # (町に戻ったんですか？ asks about a going done)
