@@ -53,7 +53,7 @@ from app.pipeline.readings.text import (
     word_spans,
 )
 from app.pipeline.rules.context import ABOUT, HONORIFIC_FORMS, Outcome, RuleContext, as_called
-from app.text import AnalyzedText, normalize
+from app.text import AnalyzedText, normalize, whole_word_starts
 
 # So is withdrawing to it (バックヤードに下がらせていただきます), said with に or へ, not done (下がった) nor
 # said of a thing (温室のCO2、下がってる), nor someone made to (控え室に下がらせた); alone,
@@ -1174,14 +1174,11 @@ def _only_where_it_leads(noun: str, description: AnalyzedText) -> bool:
     leading follow it (火口へ続く: movement.json's leading_to)."""
     words = description.tokens
     surfaces = [normalize(surface) for surface, _, _ in words]
+    offsets = [0, *itertools.accumulate(len(surface) for surface in surfaces)]
     leads: list[bool] = []
-    for start in range(len(words)):
-        end, spelled = start, ""
-        while end < len(words) and len(spelled) < len(noun):
-            spelled, end = spelled + surfaces[end], end + 1
-        if spelled == noun:
-            after = words[end : end + 2]
-            leads.append(len(after) == 2 and after[0][0] in TOWARDS_A_PLACE and after[1][1] in _LEADING_TO)
+    for start in whole_word_starts(noun, surfaces):
+        after = words[offsets.index(offsets[start] + len(noun)) :][:2]
+        leads.append(len(after) == 2 and after[0][0] in TOWARDS_A_PLACE and after[1][1] in _LEADING_TO)
     return bool(leads) and all(leads)
 
 
